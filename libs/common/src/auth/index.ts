@@ -1,0 +1,3 @@
+export * from './session-store';
+export * from './token.service';
+export * from './auth.guard';

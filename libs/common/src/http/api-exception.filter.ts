@@ -1,0 +1,66 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppException, ErrorCode, type FieldError } from '../errors';
+import { messageForCode, translate, type Language } from '../i18n';
+import { requestLanguage } from './request-context';
+
+export function localizeFieldErrors(
+  lang: Language,
+  errors: FieldError[],
+): { field: string; message: string }[] {
+  return errors.map((e) => ({
+    field: e.field,
+    message: translate(lang, e.message, { field: e.field, ...(e.params ?? {}) }),
+  }));
+}
+
+const knownHttpCodes = new Set<number>([400, 401, 403, 404, 405, 409, 413, 415, 422, 429]);
+
+/**
+ * Every failure becomes `{ code, result, message }`. Business failures answer HTTP 200 (the spec's
+ * clients read `code`); transport-level failures (unknown route, unreadable body, too large) keep
+ * their HTTP status. Unknown errors answer 500 with no internals.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<FastifyRequest>();
+    const reply = ctx.getResponse<FastifyReply>();
+    const lang = requestLanguage(req);
+
+    if (exception instanceof AppException) {
+      const result =
+        exception.code === ErrorCode.BadRequest && Array.isArray(exception.result)
+          ? localizeFieldErrors(lang, exception.result as FieldError[])
+          : exception.result;
+      const message = exception.messageKey
+        ? translate(lang, exception.messageKey, exception.params)
+        : translate(lang, `code.${exception.code}`, exception.params);
+      void reply.status(200).send({ code: exception.code, result, message });
+      return;
+    }
+
+    const status = this.statusOf(exception);
+    if (status !== undefined && knownHttpCodes.has(status)) {
+      const code = status === 405 ? 404 : status;
+      void reply.status(status).send({ code, result: null, message: messageForCode(lang, code) });
+      return;
+    }
+
+    this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    void reply
+      .status(500)
+      .send({ code: ErrorCode.Internal, result: null, message: messageForCode(lang, 500) });
+  }
+
+  private statusOf(exception: unknown): number | undefined {
+    if (exception instanceof HttpException) return exception.getStatus();
+    // Fastify's own errors (body too large, bad content type, bad JSON) carry `statusCode`.
+    const statusCode = (exception as { statusCode?: unknown })?.statusCode;
+    return typeof statusCode === 'number' ? statusCode : undefined;
+  }
+}

@@ -1,0 +1,69 @@
+import en from './locales/en.json';
+import zh from './locales/zh.json';
+import hk from './locales/hk.json';
+import ja from './locales/ja.json';
+import ko from './locales/ko.json';
+import de from './locales/de.json';
+import fr from './locales/fr.json';
+import it from './locales/it.json';
+import es from './locales/es.json';
+import ar from './locales/ar.json';
+import th from './locales/th.json';
+
+export const LANGUAGES = ['en', 'zh', 'hk', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'th'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+type Catalogue = typeof en;
+const catalogues: Record<Language, Catalogue> = { en, zh, hk, ja, ko, de, fr, it, es, ar, th };
+
+/** Maps a tag such as `zh-TW`, `zh-Hant`, `fr-CA` or `hk` to one of our 11 languages. */
+export function normalizeLanguage(tag: string | undefined | null): Language | undefined {
+  if (!tag) return undefined;
+  const t = tag.trim().toLowerCase().replace('_', '-');
+  if (!t) return undefined;
+  if (t === 'hk' || t === 'zh-tw' || t === 'zh-hk' || t === 'zh-mo' || t.startsWith('zh-hant')) return 'hk';
+  const base = t.split('-')[0];
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : undefined;
+}
+
+/** The `lang` header wins; else the best `Accept-Language` entry we support; else English. */
+export function resolveLanguage(langHeader?: string, acceptLanguage?: string): Language {
+  const direct = normalizeLanguage(langHeader);
+  if (direct) return direct;
+  if (acceptLanguage) {
+    const ranked = acceptLanguage
+      .split(',')
+      .map((part, index) => {
+        const [tag, ...params] = part.trim().split(';');
+        const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+        return { tag, q: q ? Number(q.slice(2)) || 0 : 1, index };
+      })
+      .filter((e) => e.q > 0)
+      .sort((a, b) => b.q - a.q || a.index - b.index);
+    for (const entry of ranked) {
+      const lang = normalizeLanguage(entry.tag);
+      if (lang) return lang;
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function lookup(catalogue: unknown, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Translates a key such as `code.10004` or `validation.enterEmail`; unknown keys come back as given. */
+export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  const text = lookup(catalogues[lang], key) ?? lookup(catalogues.en, key) ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+export function messageForCode(lang: Language, code: number): string {
+  return translate(lang, `code.${code}`);
+}

@@ -1,0 +1,24 @@
+import type { DataSourceOptions, MixedList } from 'typeorm';
+
+/**
+ * Postgres options shared by the platform, each service process and the tests. Schema changes go
+ * through migrations only; `synchronize` stays off.
+ */
+export function buildDataSourceOptions(
+  url: string,
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function>,
+  poolSize = 20,
+): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    synchronize: false,
+    migrationsRun: false,
+    migrations,
+    migrationsTableName: 'typeorm_migrations',
+    migrationsTransactionMode: 'each',
+    extra: { max: poolSize, idleTimeoutMillis: 30_000, application_name: 'swx' },
+    logging: ['error'],
+  };
+}

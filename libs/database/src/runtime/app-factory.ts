@@ -1,0 +1,77 @@
+import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule, Logger as PinoLogger } from 'nestjs-pino';
+import { DataSource, type MixedList } from 'typeorm';
+import { CommonModule, configureHttpApp, type AppConfig } from '@app/common';
+import { LedgerModule } from '@app/ledger';
+import { RedisModule } from '@app/queue';
+import { buildDataSourceOptions } from '../data-source-options';
+import { HealthController } from './health.controller';
+
+export interface RuntimeUrls {
+  databaseUrl: string;
+  redisUrl: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+type Migrations = MixedList<Function>;
+
+@Module({ controllers: [HealthController] })
+class HealthModule {}
+
+/** The root module of a process: shared infrastructure plus the given service modules. */
+export function buildRootModule(
+  config: AppConfig,
+  urls: RuntimeUrls,
+  migrations: Migrations,
+  modules: (Type | DynamicModule)[],
+): DynamicModule {
+  @Module({})
+  class RootModule {}
+  return {
+    module: RootModule,
+    imports: [
+      CommonModule.forRoot(config),
+      LoggerModule.forRoot({
+        pinoHttp: {
+          level: config.LOG_LEVEL,
+          autoLogging: { ignore: (req) => req.url === '/healthz' },
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+        },
+      }),
+      RedisModule.forRoot({ url: urls.redisUrl, prefix: config.REDIS_PREFIX }),
+      TypeOrmModule.forRoot({
+        ...buildDataSourceOptions(urls.databaseUrl, migrations),
+        autoLoadEntities: true,
+      }),
+      LedgerModule,
+      HealthModule,
+      ...modules,
+    ],
+  };
+}
+
+/** Applies every migration not yet applied (in one transaction each). */
+export async function runMigrations(databaseUrl: string, migrations: Migrations): Promise<string[]> {
+  const dataSource = new DataSource(buildDataSourceOptions(databaseUrl, migrations, 2));
+  await dataSource.initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+export async function createHttpApp(
+  rootModule: DynamicModule,
+  config: AppConfig,
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 1024 * 1024 });
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: true });
+  app.useLogger(app.get(PinoLogger));
+  configureHttpApp(app as INestApplication);
+  return app;
+}

@@ -1,0 +1,3 @@
+export * from './app-factory';
+export * from './run-service';
+export * from './health.controller';

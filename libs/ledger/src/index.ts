@@ -1,0 +1,5 @@
+export * from './ledger.types';
+export * from './ledger.errors';
+export * from './ledger.service';
+export * from './ledger.module';
+export * from './migrations';

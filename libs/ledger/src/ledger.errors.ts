@@ -1,0 +1,11 @@
+import { AppException, ErrorCode } from '@app/common';
+
+/** A user account would go below zero; nothing was written. */
+export class InsufficientBalanceError extends AppException {
+  constructor(code: ErrorCode = ErrorCode.InsufficientBalance) {
+    super(code);
+  }
+}
+
+/** A posting that breaks the ledger's own rules (a programming error, never user input). */
+export class LedgerIntegrityError extends Error {}

@@ -1,0 +1,215 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Decimal from 'decimal.js';
+import { DataSource, type EntityManager } from 'typeorm';
+import { InsufficientBalanceError, LedgerIntegrityError } from './ledger.errors';
+import {
+  SystemAccount,
+  type AccountRef,
+  type BalanceLine,
+  type JournalEntry,
+  type LedgerBook,
+  type PostResult,
+} from './ledger.types';
+
+/**
+ * System accounts that nearly every posting touches are split into shards so that concurrent
+ * postings do not queue on one row; their balance is the sum of the shards.
+ */
+const SYSTEM_SHARDS: Partial<Record<SystemAccount, number>> = {
+  [SystemAccount.Fees]: 16,
+  [SystemAccount.DemoFaucet]: 16,
+  [SystemAccount.External]: 8,
+};
+
+function shardsOf(ref: AccountRef): number {
+  return ref.owner.type === 'system' ? (SYSTEM_SHARDS[ref.owner.id] ?? 1) : 1;
+}
+
+function refKey(ref: AccountRef, shard: number): string {
+  return `${ref.owner.type}|${ref.owner.id}|${ref.book}|${ref.currency}|${ref.kind}|${shard}`;
+}
+
+/** The decimal text Postgres receives: plain notation, never a JS number. */
+function sqlDecimal(value: Decimal): string {
+  return value.toFixed();
+}
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+}
+
+/** The only code that changes balances (DESIGN.md, libs/ledger). */
+@Injectable()
+export class LedgerService {
+  /** Account ids never change once created, so they are cached for the life of the process. */
+  private readonly ids = new Map<string, string>();
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Posts a journal entry: every leg moves `amount` from one account to another, all in one
+   * database transaction (the caller's `manager` when given, so that it commits with the business
+   * rows). A repeated key moves nothing and returns the first posting. Throws
+   * InsufficientBalanceError when a user account would go below zero.
+   */
+  async post(entry: JournalEntry, manager?: EntityManager): Promise<PostResult> {
+    if (entry.legs.length === 0) throw new LedgerIntegrityError('a journal entry needs at least one leg');
+    const debits: string[] = [];
+    const credits: string[] = [];
+    const amounts: string[] = [];
+    for (const leg of entry.legs) {
+      const amount = new Decimal(leg.amount);
+      if (!amount.isFinite() || amount.lte(0) || amount.decimalPlaces() > 18) {
+        throw new LedgerIntegrityError(
+          `leg amount must be positive with at most 18 decimals: ${amount.toString()}`,
+        );
+      }
+      if (leg.from.currency !== leg.to.currency || leg.from.book !== leg.to.book) {
+        throw new LedgerIntegrityError('both sides of a leg must share currency and book');
+      }
+      debits.push(await this.accountId(leg.from));
+      credits.push(await this.accountId(leg.to));
+      amounts.push(sqlDecimal(amount));
+    }
+    const runner = manager ?? this.dataSource.manager;
+    try {
+      const rows: { journal_id: string; replayed: boolean }[] = await runner.query(
+        'SELECT journal_id, replayed FROM ledger.post_journal($1, $2, $3, $4, $5::bigint[], $6::bigint[], $7::numeric[])',
+        [entry.key, entry.reason, entry.refType ?? null, entry.refId ?? null, debits, credits, amounts],
+      );
+      return { journalId: String(rows[0].journal_id), replayed: rows[0].replayed };
+    } catch (error) {
+      const pg = ((error as { driverError?: PgError }).driverError ?? error) as PgError;
+      if (pg.code === '23514' && pg.constraint === 'accounts_user_non_negative')
+        throw new InsufficientBalanceError();
+      throw error;
+    }
+  }
+
+  /** Available -> frozen (a hold), e.g. for a pending withdrawal. */
+  freeze(
+    key: string,
+    owner: AccountRef['owner'],
+    book: LedgerBook,
+    currency: string,
+    amount: Decimal | string,
+    ref: { reason: string; refType?: string; refId?: string },
+    manager?: EntityManager,
+  ): Promise<PostResult> {
+    return this.post(
+      {
+        key,
+        ...ref,
+        legs: [
+          {
+            from: { owner, book, currency, kind: 'available' },
+            to: { owner, book, currency, kind: 'frozen' },
+            amount,
+          },
+        ],
+      },
+      manager,
+    );
+  }
+
+  /** Frozen -> available (a release of a hold). */
+  release(
+    key: string,
+    owner: AccountRef['owner'],
+    book: LedgerBook,
+    currency: string,
+    amount: Decimal | string,
+    ref: { reason: string; refType?: string; refId?: string },
+    manager?: EntityManager,
+  ): Promise<PostResult> {
+    return this.post(
+      {
+        key,
+        ...ref,
+        legs: [
+          {
+            from: { owner, book, currency, kind: 'frozen' },
+            to: { owner, book, currency, kind: 'available' },
+            amount,
+          },
+        ],
+      },
+      manager,
+    );
+  }
+
+  /** The balance of one account (the sum of its shards for a system account). */
+  async balance(ref: AccountRef, manager?: EntityManager): Promise<Decimal> {
+    const rows: { balance: string | null }[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT sum(balance) AS balance FROM ledger.accounts
+        WHERE owner_type = $1 AND owner_id = $2 AND book = $3 AND currency = $4 AND kind = $5`,
+      [ref.owner.type, ref.owner.id, ref.book, ref.currency, ref.kind],
+    );
+    return new Decimal(rows[0]?.balance ?? 0);
+  }
+
+  /** Every account of a user in one book. */
+  async userBalances(userId: string, book: LedgerBook, manager?: EntityManager): Promise<BalanceLine[]> {
+    const rows: { currency: string; kind: string; balance: string }[] = await (
+      manager ?? this.dataSource.manager
+    ).query(
+      `SELECT currency, kind, balance FROM ledger.accounts
+        WHERE owner_type = 'user' AND owner_id = $1 AND book = $2 ORDER BY currency, kind`,
+      [userId, book],
+    );
+    return rows.map((r) => ({ currency: r.currency, kind: r.kind, balance: new Decimal(r.balance) }));
+  }
+
+  /**
+   * The invariant of double entry: per currency and book the balances sum to zero, and no user
+   * account is negative. Returns the violations (none when the ledger is sound).
+   */
+  async invariantViolations(manager?: EntityManager): Promise<string[]> {
+    const runner = manager ?? this.dataSource.manager;
+    const sums: { book: string; currency: string; total: string }[] = await runner.query(
+      `SELECT book, currency, sum(balance) AS total FROM ledger.accounts GROUP BY book, currency HAVING sum(balance) <> 0`,
+    );
+    const negatives: { id: string }[] = await runner.query(
+      `SELECT id FROM ledger.accounts WHERE owner_type = 'user' AND balance < 0`,
+    );
+    const legs: { id: string }[] = await runner.query(
+      `SELECT t.id FROM ledger.transfers t
+         JOIN ledger.accounts d ON d.id = t.debit_account_id
+         JOIN ledger.accounts c ON c.id = t.credit_account_id
+        WHERE d.currency <> c.currency OR d.book <> c.book`,
+    );
+    return [
+      ...sums.map((s) => `book ${s.book} currency ${s.currency} sums to ${s.total}`),
+      ...negatives.map((n) => `user account ${n.id} is negative`),
+      ...legs.map((l) => `transfer ${l.id} joins two currencies or books`),
+    ];
+  }
+
+  /**
+   * The id of an account, created (empty) on first use. Creation runs outside the caller's
+   * transaction on purpose: an empty account is harmless, and the cache must only hold committed ids.
+   */
+  private async accountId(ref: AccountRef): Promise<string> {
+    const shards = shardsOf(ref);
+    const shard = shards > 1 ? Math.floor(Math.random() * shards) : 0;
+    const key = refKey(ref, shard);
+    const cached = this.ids.get(key);
+    if (cached) return cached;
+    const params = [ref.owner.type, ref.owner.id, ref.book, ref.currency, ref.kind, shard];
+    await this.dataSource.query(
+      `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind, shard)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ON CONSTRAINT accounts_owner_unique DO NOTHING`,
+      params,
+    );
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM ledger.accounts
+        WHERE owner_type = $1 AND owner_id = $2 AND book = $3 AND currency = $4 AND kind = $5 AND shard = $6`,
+      params,
+    );
+    const id = String(rows[0].id);
+    this.ids.set(key, id);
+    return id;
+  }
+}

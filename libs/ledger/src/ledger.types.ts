@@ -1,0 +1,64 @@
+import type Decimal from 'decimal.js';
+
+export type LedgerBook = 'real' | 'demo';
+
+/** Accounts of the house. They may go negative (they are the other side of every user balance). */
+export enum SystemAccount {
+  /** The outside world: deposits come from it, withdrawals go to it. */
+  External = 'external',
+  /** Source of the virtual money of demo books. */
+  DemoFaucet = 'demo_faucet',
+  Fees = 'fees',
+  YieldExpense = 'yield_expense',
+  CharityPool = 'charity_pool',
+  LoanPool = 'loan_pool',
+  /** Audited manual corrections by super-admins. */
+  Adjustments = 'adjustments',
+  /** Rounding remainders (amounts are floored to a currency's scale). */
+  Rounding = 'rounding',
+}
+
+/** Kinds of user account; services add theirs here so that names stay in one place. */
+export enum AccountKind {
+  Available = 'available',
+  Frozen = 'frozen',
+  Margin = 'margin',
+  Principal = 'principal',
+  Main = 'main',
+}
+
+export type AccountOwner = { type: 'user'; id: string } | { type: 'system'; id: SystemAccount };
+
+export interface AccountRef {
+  owner: AccountOwner;
+  book: LedgerBook;
+  currency: string;
+  kind: AccountKind | string;
+}
+
+export interface Leg {
+  from: AccountRef;
+  to: AccountRef;
+  amount: Decimal | string;
+}
+
+export interface JournalEntry {
+  /** Unique per business effect (e.g. `demo-grant-<userId>`); a repeat moves nothing. */
+  key: string;
+  reason: string;
+  refType?: string;
+  refId?: string;
+  legs: Leg[];
+}
+
+export interface PostResult {
+  journalId: string;
+  /** True when the key had been posted before: nothing moved this time. */
+  replayed: boolean;
+}
+
+export interface BalanceLine {
+  currency: string;
+  kind: string;
+  balance: Decimal;
+}

@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import type { Repository } from 'typeorm';
+import {
+  AdminRole,
+  APP_CONFIG,
+  AppException,
+  ErrorCode,
+  hashSecret,
+  verifySecret,
+  type AppConfig,
+} from '@app/common';
+import { LoginThrottleService } from '../auth/login-throttle.service';
+import { SessionsService } from '../auth/sessions.service';
+import { AdminAuditService } from './admin-audit.service';
+import type { AdminLoginDto } from './dto/admin-login.dto';
+import { AdminUser } from './entities/admin-user.entity';
+
+@Injectable()
+export class AdminAuthService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('AdminAuth');
+
+  constructor(
+    @InjectRepository(AdminUser) private readonly admins: Repository<AdminUser>,
+    private readonly sessions: SessionsService,
+    private readonly throttle: LoginThrottleService,
+    private readonly audit: AdminAuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The first admin: ADMIN_EMAIL / ADMIN_PASSWORD, or a generated password printed this once. */
+  async onApplicationBootstrap(): Promise<void> {
+    if ((await this.admins.count()) > 0) return;
+    const password = this.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+    await this.admins
+      .createQueryBuilder()
+      .insert()
+      .values({
+        email: this.config.ADMIN_EMAIL.toLowerCase(),
+        passwordHash: await hashSecret(password),
+        roles: [AdminRole.SuperAdmin],
+        active: true,
+      })
+      .orIgnore()
+      .execute();
+    if (!this.config.ADMIN_PASSWORD) {
+      this.logger.warn(
+        `First admin created: ${this.config.ADMIN_EMAIL} / ${password} (shown once; change it after logging in)`,
+      );
+    }
+  }
+
+  async login(dto: AdminLoginDto, client: { ip: string; userAgent?: string }) {
+    await this.throttle.assertAllowed('admin', dto.email, client.ip);
+    const admin = await this.admins
+      .createQueryBuilder('a')
+      .addSelect('a.passwordHash')
+      .where('lower(a.email) = :email', { email: dto.email })
+      .getOne();
+    if (!admin || !(await verifySecret(admin.passwordHash, dto.password))) {
+      await this.throttle.recordFailure('admin', dto.email, client.ip);
+      await this.audit.record({
+        adminId: admin?.id ?? null,
+        action: 'admin.login_failed',
+        detail: { email: dto.email },
+        ip: client.ip,
+      });
+      throw new AppException(admin ? ErrorCode.PasswordWrong : ErrorCode.EmailWrong);
+    }
+    if (!admin.active) throw new AppException(ErrorCode.UserStatusAbnormal);
+    await this.throttle.recordSuccess('admin', dto.email);
+    const session = await this.sessions.open('admin', admin.id, client);
+    await this.audit.record({ adminId: admin.id, action: 'admin.login', ip: client.ip });
+    return {
+      token: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+      admin: { id: admin.id, email: admin.email, roles: admin.roles },
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './accounts.module';
+export * from './migrations';

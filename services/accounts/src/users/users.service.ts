@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { AppException, ErrorCode, type Book } from '@app/common';
+import { LedgerService } from '@app/ledger';
+import type { BalanceSummaryLine, UserInfo, UserProfile } from '@app/contracts';
+import { User } from './entities/user.entity';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly ledger: LedgerService,
+  ) {}
+
+  /** A user with the secret hashes loaded (they are not selected by default). */
+  findWithSecrets(where: {
+    id?: string;
+    username?: string;
+    email?: string;
+    phone?: string;
+  }): Promise<User | null> {
+    const qb = this.users.createQueryBuilder('u').addSelect(['u.passwordHash', 'u.withdrawPasswordHash']);
+    if (where.id) qb.where('u.id = :id', { id: where.id });
+    else if (where.username) qb.where('lower(u.username) = lower(:username)', { username: where.username });
+    else if (where.email) qb.where('lower(u.email) = lower(:email)', { email: where.email });
+    else if (where.phone) qb.where('u.phone = :phone', { phone: where.phone });
+    else return Promise.resolve(null);
+    return qb.getOne();
+  }
+
+  async exists(where: { username?: string; email?: string; phone?: string }): Promise<boolean> {
+    const qb = this.users.createQueryBuilder('u').select('1');
+    if (where.username) qb.orWhere('lower(u.username) = lower(:username)', { username: where.username });
+    if (where.email) qb.orWhere('lower(u.email) = lower(:email)', { email: where.email });
+    if (where.phone) qb.orWhere('u.phone = :phone', { phone: where.phone });
+    if (!where.username && !where.email && !where.phone) return false;
+    return (await qb.limit(1).getRawOne()) !== undefined;
+  }
+
+  toProfile(user: User): UserProfile {
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      phone: user.phone,
+      status: user.status,
+      level: user.level,
+      inviteCode: user.inviteCode,
+      hasWithdrawPassword: Boolean(user.withdrawPasswordHash),
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  async userInfo(userId: string, book: Book): Promise<UserInfo> {
+    const user = await this.findWithSecrets({ id: userId });
+    if (!user) throw new AppException(ErrorCode.UserNotFound);
+    const lines = await this.ledger.userBalances(userId, book);
+    const byCurrency = new Map<string, BalanceSummaryLine>();
+    for (const line of lines) {
+      const entry = byCurrency.get(line.currency) ?? {
+        currency: line.currency,
+        available: '0',
+        frozen: '0',
+        other: {},
+      };
+      const amount = line.balance.toFixed();
+      if (line.kind === 'available') entry.available = amount;
+      else if (line.kind === 'frozen') entry.frozen = amount;
+      else entry.other[line.kind] = amount;
+      byCurrency.set(line.currency, entry);
+    }
+    return { ...this.toProfile(user), book, balances: [...byCurrency.values()] };
+  }
+}

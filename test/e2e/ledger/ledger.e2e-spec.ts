@@ -1,0 +1,194 @@
+import Decimal from 'decimal.js';
+import { randomUUID } from 'node:crypto';
+import {
+  InsufficientBalanceError,
+  LedgerIntegrityError,
+  LedgerService,
+  SystemAccount,
+  type AccountRef,
+} from '@app/ledger';
+import { createTestApp, type TestApp } from '../../support/test-app';
+
+describe('ledger (real Postgres)', () => {
+  let t: TestApp;
+  let ledger: LedgerService;
+
+  const user = (id: string, kind = 'available', currency = 'USDT'): AccountRef => ({
+    owner: { type: 'user', id },
+    book: 'real',
+    currency,
+    kind,
+  });
+  const system = (id: SystemAccount, currency = 'USDT'): AccountRef => ({
+    owner: { type: 'system', id },
+    book: 'real',
+    currency,
+    kind: 'main',
+  });
+
+  async function fund(userId: string, amount: string, currency = 'USDT') {
+    await ledger.post({
+      key: `fund-${randomUUID()}`,
+      reason: 'test_deposit',
+      legs: [
+        { from: system(SystemAccount.External, currency), to: user(userId, 'available', currency), amount },
+      ],
+    });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ledger = t.app.get(LedgerService);
+  });
+  afterAll(async () => {
+    await expect(ledger.invariantViolations()).resolves.toEqual([]);
+    await t.close();
+  });
+
+  it('200 simultaneous debits succeed exactly as often as the balance allows', async () => {
+    const id = randomUUID();
+    await fund(id, '100');
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        ledger.post({
+          key: `debit-${id}-${i}`,
+          reason: 'test_fee',
+          legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1.5' }],
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(ok).toBe(66); // floor(100 / 1.5)
+    expect(refused).toHaveLength(134);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(InsufficientBalanceError);
+    const balance = await ledger.balance(user(id));
+    expect(balance.toFixed()).toBe('1');
+    expect(balance.gte(0)).toBe(true);
+    await expect(ledger.invariantViolations()).resolves.toEqual([]);
+  });
+
+  it('a repeated idempotency key moves money once, even when the repeats race', async () => {
+    const id = randomUUID();
+    await fund(id, '10');
+    const key = `once-${id}`;
+    const entry = {
+      key,
+      reason: 'test_fee',
+      legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '3' }],
+    };
+    const results = await Promise.all(Array.from({ length: 10 }, () => ledger.post(entry)));
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.journalId)).size).toBe(1);
+    const again = await ledger.post(entry);
+    expect(again.replayed).toBe(true);
+    expect((await ledger.balance(user(id))).toFixed()).toBe('7');
+  });
+
+  it('a multi-leg entry is all or nothing', async () => {
+    const id = randomUUID();
+    await fund(id, '5');
+    await expect(
+      ledger.post({
+        key: `multi-${id}`,
+        reason: 'test_open',
+        legs: [
+          { from: user(id), to: user(id, 'margin'), amount: '4' },
+          { from: user(id), to: system(SystemAccount.Fees), amount: '2' },
+        ],
+      }),
+    ).rejects.toBeInstanceOf(InsufficientBalanceError);
+    expect((await ledger.balance(user(id))).toFixed()).toBe('5');
+    expect((await ledger.balance(user(id, 'margin'))).toFixed()).toBe('0');
+    // The refused key was not recorded: the same key can succeed once the money is there.
+    await fund(id, '1');
+    await expect(
+      ledger.post({
+        key: `multi-${id}`,
+        reason: 'test_open',
+        legs: [
+          { from: user(id), to: user(id, 'margin'), amount: '4' },
+          { from: user(id), to: system(SystemAccount.Fees), amount: '2' },
+        ],
+      }),
+    ).resolves.toMatchObject({ replayed: false });
+    expect((await ledger.balance(user(id))).toFixed()).toBe('0');
+  });
+
+  it('freeze and release move between available and frozen', async () => {
+    const id = randomUUID();
+    await fund(id, '2.000000000000000001');
+    await ledger.freeze(`hold-${id}`, { type: 'user', id }, 'real', 'USDT', '2', { reason: 'test_hold' });
+    expect((await ledger.balance(user(id, 'frozen'))).toFixed()).toBe('2');
+    expect((await ledger.balance(user(id))).toFixed()).toBe('0.000000000000000001');
+    await expect(
+      ledger.freeze(`hold2-${id}`, { type: 'user', id }, 'real', 'USDT', '1', { reason: 'test_hold' }),
+    ).rejects.toBeInstanceOf(InsufficientBalanceError);
+    await ledger.release(`release-${id}`, { type: 'user', id }, 'real', 'USDT', '2', {
+      reason: 'test_release',
+    });
+    expect((await ledger.balance(user(id))).toFixed()).toBe('2.000000000000000001');
+  });
+
+  it('opposite transfers between two users at once never deadlock', async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    await fund(a, '1000');
+    await fund(b, '1000');
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        ledger.post({
+          key: `swap-${a}-${i}`,
+          reason: 'test_transfer',
+          legs:
+            i % 2
+              ? [{ from: user(a), to: user(b), amount: '1' }]
+              : [{ from: user(b), to: user(a), amount: '1' }],
+        }),
+      ),
+    );
+    const total = (await ledger.balance(user(a))).plus(await ledger.balance(user(b)));
+    expect(total.toFixed()).toBe('2000');
+  });
+
+  it('refuses malformed legs before touching the database', async () => {
+    const id = randomUUID();
+    await expect(
+      ledger.post({
+        key: `bad-${id}`,
+        reason: 'x',
+        legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '0' }],
+      }),
+    ).rejects.toBeInstanceOf(LedgerIntegrityError);
+    await expect(
+      ledger.post({
+        key: `bad2-${id}`,
+        reason: 'x',
+        legs: [{ from: user(id), to: system(SystemAccount.Fees, 'BTC'), amount: '1' }],
+      }),
+    ).rejects.toBeInstanceOf(LedgerIntegrityError);
+    await expect(
+      ledger.post({
+        key: `bad3-${id}`,
+        reason: 'x',
+        legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: new Decimal('1e-19') }],
+      }),
+    ).rejects.toBeInstanceOf(LedgerIntegrityError);
+  });
+
+  it('system accounts are sharded but sum as one', async () => {
+    const id = randomUUID();
+    await fund(id, '32');
+    const before = await ledger.balance(system(SystemAccount.Fees));
+    await Promise.all(
+      Array.from({ length: 32 }, (_, i) =>
+        ledger.post({
+          key: `fee-${id}-${i}`,
+          reason: 'test_fee',
+          legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1' }],
+        }),
+      ),
+    );
+    expect((await ledger.balance(system(SystemAccount.Fees))).minus(before).toFixed()).toBe('32');
+  });
+});
