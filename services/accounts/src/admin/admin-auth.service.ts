@@ -45,9 +45,11 @@ export class AdminAuthService implements OnApplicationBootstrap {
       .orIgnore()
       .execute();
     if (!this.config.ADMIN_PASSWORD) {
-      this.logger.warn(
-        `First admin created: ${this.config.ADMIN_EMAIL} / ${password} (shown once; change it after logging in)`,
+      // Printed plainly once, outside the JSON log, so that the person who started the platform sees it.
+      process.stdout.write(
+        `\n  First admin: ${this.config.ADMIN_EMAIL}  password: ${password}\n  (shown this once; set ADMIN_PASSWORD to choose it)\n\n`,
       );
+      this.logger.warn(`First admin ${this.config.ADMIN_EMAIL} created with a generated password`);
     }
   }
 
