@@ -37,15 +37,13 @@ try {
   console.error(`funding ${USERS} users`);
   for (let i = 0; i < USERS; i += 200) {
     await Promise.all(
-      users
-        .slice(i, i + 200)
-        .map((id) =>
-          ledger.post({
-            key: `fund-${id}`,
-            reason: 'bench',
-            legs: [{ from: world, to: acct(id), amount: '1000000' }],
-          }),
-        ),
+      users.slice(i, i + 200).map((id) =>
+        ledger.post({
+          key: `fund-${id}`,
+          reason: 'bench',
+          legs: [{ from: world, to: acct(id), amount: '1000000' }],
+        }),
+      ),
     );
   }
 

@@ -80,9 +80,22 @@ async function startEmbeddedPostgres(dataDir: string, dbName: string, log: (l: s
   // A previous run killed with SIGKILL leaves a pid file behind; Postgres refuses to start then.
   const pidFile = path.join(dir, 'postmaster.pid');
   if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    const lines = readFileSync(pidFile, 'utf8').split('\n');
+    const pid = Number(lines[0]);
     if (!pid || !processAlive(pid)) rmSync(pidFile);
-    else throw new InfrastructureError(`the embedded PostgreSQL in ${dir} is already running (pid ${pid})`);
+    else {
+      // Left running by a process that was killed: adopt it (its port is on line 4 of the pid file).
+      const port = Number(lines[3]);
+      log(`reusing the embedded PostgreSQL already running in ${dir} (pid ${pid}, port ${port})`);
+      const serverUrl = `postgres://${EMBEDDED_PG_USER}:${EMBEDDED_PG_PASSWORD}@127.0.0.1:${port}/postgres`;
+      await ensureDatabase(serverUrl, dbName);
+      return {
+        url: `postgres://${EMBEDDED_PG_USER}:${EMBEDDED_PG_PASSWORD}@127.0.0.1:${port}/${dbName}`,
+        stop: async () => {
+          process.kill(pid, 'SIGTERM');
+        },
+      };
+    }
   }
   const port = await freePort(54329);
   const pg = new EmbeddedPostgres({

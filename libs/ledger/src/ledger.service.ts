@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
+import type { Pool, PoolClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InsufficientBalanceError, LedgerIntegrityError } from './ledger.errors';
 import {
@@ -34,6 +35,9 @@ function refKey(ref: AccountRef, shard: number): string {
 function sqlDecimal(value: Decimal): string {
   return value.toFixed();
 }
+
+const POST_JOURNAL_SQL =
+  'SELECT journal_id, replayed FROM ledger.post_journal($1, $2, $3, $4, $5::bigint[], $6::bigint[], $7::numeric[])';
 
 interface PgError {
   code?: string;
@@ -73,11 +77,10 @@ export class LedgerService {
       credits.push(await this.accountId(leg.to));
       amounts.push(sqlDecimal(amount));
     }
-    const runner = manager ?? this.dataSource.manager;
     try {
-      const rows: { journal_id: string; replayed: boolean }[] = await runner.query(
-        'SELECT journal_id, replayed FROM ledger.post_journal($1, $2, $3, $4, $5::bigint[], $6::bigint[], $7::numeric[])',
+      const rows = await this.callPostJournal(
         [entry.key, entry.reason, entry.refType ?? null, entry.refId ?? null, debits, credits, amounts],
+        manager,
       );
       return { journalId: String(rows[0].journal_id), replayed: rows[0].replayed };
     } catch (error) {
@@ -86,6 +89,23 @@ export class LedgerService {
         throw new InsufficientBalanceError();
       throw error;
     }
+  }
+
+  /**
+   * The hot path talks to the pg connection directly with a named prepared statement (parsed once
+   * per connection): in the caller's transaction when it has one, else on the pool (autocommit).
+   */
+  private async callPostJournal(
+    values: unknown[],
+    manager?: EntityManager,
+  ): Promise<{ journal_id: string; replayed: boolean }[]> {
+    const statement = { name: 'ledger_post_journal', text: POST_JOURNAL_SQL, values };
+    if (manager?.queryRunner) {
+      const connection = (await manager.queryRunner.connect()) as PoolClient;
+      return (await connection.query(statement)).rows;
+    }
+    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+    return (await pool.query(statement)).rows;
   }
 
   /** Available -> frozen (a hold), e.g. for a pending withdrawal. */

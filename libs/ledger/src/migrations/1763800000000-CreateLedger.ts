@@ -41,8 +41,10 @@ export class CreateLedger1763800000000 implements MigrationInterface {
       CREATE TABLE ledger.transfers (
         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
         journal_id bigint NOT NULL REFERENCES ledger.journal (id),
-        debit_account_id bigint NOT NULL REFERENCES ledger.accounts (id),
-        credit_account_id bigint NOT NULL REFERENCES ledger.accounts (id),
+        -- No foreign keys to accounts: post_journal has just updated both rows (so they exist), and
+        -- a key-share lock per leg on the hot system rows would cost more than the whole posting.
+        debit_account_id bigint NOT NULL,
+        credit_account_id bigint NOT NULL,
         amount numeric(38, 18) NOT NULL CONSTRAINT transfers_amount_positive CHECK (amount > 0),
         created_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT transfers_distinct_accounts CHECK (debit_account_id <> credit_account_id)
@@ -59,6 +61,7 @@ export class CreateLedger1763800000000 implements MigrationInterface {
       DECLARE
         v_id bigint;
         v_legs int := coalesce(array_length(p_debits, 1), 0);
+        v_move record;
       BEGIN
         IF v_legs = 0 OR v_legs <> coalesce(array_length(p_credits, 1), 0)
            OR v_legs <> coalesce(array_length(p_amounts, 1), 0) THEN
@@ -75,30 +78,25 @@ export class CreateLedger1763800000000 implements MigrationInterface {
           RETURN;
         END IF;
 
-        -- Lock every touched account in id order, so that concurrent postings cannot deadlock.
-        PERFORM 1 FROM ledger.accounts a
-          WHERE a.id IN (SELECT unnest(p_debits) UNION SELECT unnest(p_credits))
-          ORDER BY a.id FOR NO KEY UPDATE;
-
-        IF EXISTS (
-          SELECT 1 FROM unnest(p_debits, p_credits) AS l(d, c)
-          LEFT JOIN ledger.accounts da ON da.id = l.d
-          LEFT JOIN ledger.accounts ca ON ca.id = l.c
-          WHERE da.id IS NULL OR ca.id IS NULL OR da.currency <> ca.currency OR da.book <> ca.book
-        ) THEN
-          RAISE EXCEPTION 'ledger: legs must join existing accounts of one currency and book' USING ERRCODE = '22023';
-        END IF;
-
-        UPDATE ledger.accounts a
-           SET balance = a.balance + n.delta, updated_at = now()
-          FROM (
-            SELECT id, sum(delta) AS delta FROM (
-              SELECT l.d AS id, -l.amt AS delta FROM unnest(p_debits, p_amounts) AS l(d, amt)
-              UNION ALL
-              SELECT l.c, l.amt FROM unnest(p_credits, p_amounts) AS l(c, amt)
-            ) moves GROUP BY id
-          ) n
-         WHERE a.id = n.id AND n.delta <> 0;
+        -- One net change per account, applied in id order: each UPDATE locks its row, so concurrent
+        -- postings always lock in the same order and cannot deadlock.
+        FOR v_move IN
+          SELECT id, sum(delta) AS delta FROM (
+            SELECT l.d AS id, -l.amt AS delta FROM unnest(p_debits, p_amounts) AS l(d, amt)
+            UNION ALL
+            SELECT l.c, l.amt FROM unnest(p_credits, p_amounts) AS l(c, amt)
+          ) moves GROUP BY id ORDER BY id
+        LOOP
+          UPDATE ledger.accounts a
+             SET balance = a.balance + v_move.delta, updated_at = now()
+           WHERE a.id = v_move.id;
+          IF NOT FOUND THEN
+            RAISE EXCEPTION 'ledger: account % does not exist', v_move.id USING ERRCODE = '22023';
+          END IF;
+        END LOOP;
+        -- Both sides of a leg share currency and book: LedgerService resolves the ids from refs it
+        -- has checked, and invariantViolations() re-checks every stored leg.
+        -- A user balance below zero fails the accounts_user_non_negative CHECK above.
 
         INSERT INTO ledger.transfers (journal_id, debit_account_id, credit_account_id, amount)
         SELECT v_id, l.d, l.c, l.amt FROM unnest(p_debits, p_credits, p_amounts) AS l(d, c, amt);
