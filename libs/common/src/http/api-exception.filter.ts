@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppException, ErrorCode, type FieldError } from '../errors';
 import { messageForCode, translate, type Language } from '../i18n';
+import { envelope } from './envelope';
 import { requestLanguage } from './request-context';
 
 export function localizeFieldErrors(
@@ -40,14 +41,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const message = exception.messageKey
         ? translate(lang, exception.messageKey, exception.params)
         : translate(lang, `code.${exception.code}`, exception.params);
-      void reply.status(200).send({ code: exception.code, result, message });
+      void reply.status(200).send(envelope(exception.code, result, message));
       return;
     }
 
     const status = this.statusOf(exception);
     if (status !== undefined && knownHttpCodes.has(status)) {
       const code = status === 405 ? 404 : status;
-      void reply.status(status).send({ code, result: null, message: messageForCode(lang, code) });
+      void reply.status(status).send(envelope(code, null, messageForCode(lang, code)));
       return;
     }
 

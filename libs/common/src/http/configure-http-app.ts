@@ -1,13 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ApiExceptionFilter } from './api-exception.filter';
-import { EnvelopeInterceptor } from './envelope.interceptor';
+import { installEnvelope } from './envelope';
 import { createValidationPipe } from './validation';
 
 /** What every HTTP process of the platform shares: envelope, errors, validation and the OpenAPI page. */
 export function configureHttpApp(app: INestApplication, title = 'SWX platform API'): void {
   app.useGlobalFilters(new ApiExceptionFilter());
-  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  installEnvelope(app);
   app.useGlobalPipes(createValidationPipe());
   const document = SwaggerModule.createDocument(
     app,

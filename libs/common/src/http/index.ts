@@ -1,6 +1,6 @@
 export * from './request-context';
 export * from './decorators';
 export * from './api-exception.filter';
-export * from './envelope.interceptor';
+export * from './envelope';
 export * from './validation';
 export * from './configure-http-app';

@@ -63,9 +63,18 @@ function lookup(catalogue: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** Resolved texts by language and key (every answer needs one, so lookups are cached). */
+const resolved = new Map<string, string>();
+
 /** Translates a key such as `code.10004` or `validation.enterEmail`; unknown keys come back as given. */
-export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(catalogues[lang], key) ?? lookup(catalogues.en, key) ?? key;
+export function translate(lang: Language, key: string, params?: Record<string, string | number>): string {
+  const cacheKey = `${lang}:${key}`;
+  let text = resolved.get(cacheKey);
+  if (text === undefined) {
+    text = lookup(catalogues[lang], key) ?? lookup(catalogues.en, key) ?? key;
+    resolved.set(cacheKey, text);
+  }
+  if (!params || !text.includes('{')) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 

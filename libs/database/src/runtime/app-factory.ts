@@ -37,7 +37,7 @@ export function buildRootModule(
       LoggerModule.forRoot({
         pinoHttp: {
           level: config.LOG_LEVEL,
-          autoLogging: { ignore: (req) => req.url === '/healthz' },
+          autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/livez' },
           redact: ['req.headers.authorization', 'req.headers.cookie'],
         },
       }),

@@ -26,6 +26,12 @@ export class HealthController {
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
   ) {}
 
+  @Get('livez')
+  @ApiOperation({ summary: 'Liveness only: the process answers (no database round trip)' })
+  live() {
+    return { status: 'ok' };
+  }
+
   @Get('healthz')
   @ApiOperation({ summary: 'Liveness and readiness: Postgres and Redis answer (HTTP 503 when one does not)' })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {

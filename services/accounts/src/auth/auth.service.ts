@@ -51,7 +51,7 @@ export class AuthService {
     return { exists: await this.users.exists({ username: query.username, email: query.email, phone }) };
   }
 
-  async sendCode(dto: SendCodeDto, client: ClientInfo): Promise<null> {
+  async sendCode(dto: SendCodeDto, client: ClientInfo): Promise<ApiSuccess<null>> {
     const target = this.validContact(dto.type, dto.account, 'account');
     const exists = await this.users.exists(dto.type === 'email' ? { email: target } : { phone: target });
     if (dto.scene === 'register' && exists) {
@@ -62,7 +62,7 @@ export class AuthService {
       throw new AppException(dto.type === 'email' ? ErrorCode.EmailWrong : ErrorCode.UserNotFound);
     }
     await this.verification.send(dto.type, target, dto.scene, client.ip, client.lang);
-    return null;
+    return new ApiSuccess(null);
   }
 
   async register(dto: RegisterDto, client: ClientInfo): Promise<LoginResult> {
@@ -166,9 +166,9 @@ export class AuthService {
     };
   }
 
-  async logout(sessionId: string): Promise<null> {
+  async logout(sessionId: string): Promise<ApiSuccess<null>> {
     await this.sessions.revoke(sessionId);
-    return null;
+    return new ApiSuccess(null);
   }
 
   async resetPassword(dto: ResetPasswordDto): Promise<ApiSuccess<null>> {
