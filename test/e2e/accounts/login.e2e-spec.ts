@@ -115,6 +115,27 @@ describe('login module /swx/customer/login', () => {
       expect(burnt.body.message).toBe('Too many wrong codes, please request a new one');
     });
 
+    it('10091 once the code is older than 10 minutes', async () => {
+      const username = uniqueName();
+      const email = `${username}@example.com`;
+      const code = await sendRegisterCode(email);
+      await t.db.query(
+        `UPDATE accounts.verification_codes SET expires_at = now() - interval '1 second' WHERE target = $1`,
+        [email],
+      );
+      const res = await post('register', {
+        type: 'email',
+        account: email,
+        username,
+        password: 'long enough password',
+        code,
+      });
+      expect(res.body).toMatchObject({
+        code: 10091,
+        message: 'The verification code has expired, please request a new one',
+      });
+    });
+
     it('400 for a short password, a bad username and a bad invite code', async () => {
       const username = uniqueName();
       const email = `${username}@example.com`;
