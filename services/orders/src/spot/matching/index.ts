@@ -1,0 +1,2 @@
+export * from './order-book';
+export * from './units';
