@@ -10,6 +10,7 @@ module.exports = {
   testEnvironment: 'node',
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/test/setup/after-each-file.ts'],
   maxWorkers: 2,
   testTimeout: 60000,
 };
