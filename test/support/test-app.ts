@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import request from 'supertest';
@@ -20,6 +21,8 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<Record<keyof AppConfig, string>> = {},
+  /** Extra modules for a test (e.g. a controller that exercises a shared mechanism). */
+  extraModules: (Type | DynamicModule)[] = [],
 ): Promise<TestApp> {
   const databaseUrl = process.env.TEST_RUN_DATABASE_URL;
   const redisUrl = process.env.TEST_RUN_REDIS_URL;
@@ -37,7 +40,10 @@ export async function createTestApp(
   });
   const config: AppConfig = { ...env, jwtSecret: randomBytes(32).toString('hex') };
   const app = await createHttpApp(
-    buildRootModule(config, { databaseUrl, redisUrl }, PLATFORM_MIGRATIONS, PLATFORM_MODULES),
+    buildRootModule(config, { databaseUrl, redisUrl }, PLATFORM_MIGRATIONS, [
+      ...PLATFORM_MODULES,
+      ...extraModules,
+    ]),
     config,
   );
   await app.init();

@@ -6,3 +6,4 @@ export * from './auth';
 export * from './paging';
 export * from './common.module';
 export * from './security';
+export * from './idempotency';

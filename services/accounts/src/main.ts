@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { CreateIdempotencyKeys1763800000500 } from '@app/common';
 import { runService } from '@app/database';
 import { LEDGER_MIGRATIONS } from '@app/ledger';
 import { AccountsModule } from './accounts.module';
@@ -8,5 +9,5 @@ import { ACCOUNTS_MIGRATIONS } from './migrations';
 void runService({
   name: 'accounts',
   modules: [AccountsModule],
-  migrations: [...LEDGER_MIGRATIONS, ...ACCOUNTS_MIGRATIONS],
+  migrations: [...LEDGER_MIGRATIONS, CreateIdempotencyKeys1763800000500, ...ACCOUNTS_MIGRATIONS],
 });

@@ -1,8 +1,9 @@
 import { AccountsModule, ACCOUNTS_MIGRATIONS } from '@app/accounts';
+import { CreateIdempotencyKeys1763800000500 } from '@app/common';
 import { LEDGER_MIGRATIONS } from '@app/ledger';
 
 /** Every service module composed into one process (the embedded default of DESIGN.md). */
 export const PLATFORM_MODULES = [AccountsModule];
 
 /** Every migration, in the order they must run (the ledger first: services post to it). */
-export const PLATFORM_MIGRATIONS = [...LEDGER_MIGRATIONS, ...ACCOUNTS_MIGRATIONS];
+export const PLATFORM_MIGRATIONS = [...LEDGER_MIGRATIONS, CreateIdempotencyKeys1763800000500, ...ACCOUNTS_MIGRATIONS];

@@ -53,9 +53,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
 
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    void reply
-      .status(500)
-      .send({ code: ErrorCode.Internal, result: null, message: messageForCode(lang, 500) });
+    void reply.status(500).send(envelope(ErrorCode.Internal, null, messageForCode(lang, 500)));
   }
 
   private statusOf(exception: unknown): number | undefined {

@@ -1,0 +1,2 @@
+export * from './idempotency.interceptor';
+export * from './idempotency.migration';

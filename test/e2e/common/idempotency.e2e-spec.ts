@@ -1,0 +1,129 @@
+import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { IsNumberString } from 'class-validator';
+import {
+  ApiSuccess,
+  CurrentPrincipal,
+  CustomerAuth,
+  ErrorCode,
+  Idempotent,
+  type AuthPrincipal,
+} from '@app/common';
+import { LedgerService, SystemAccount } from '@app/ledger';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { registerUser } from '../../support/users';
+
+class CreditDto {
+  @IsNumberString()
+  amount: string;
+}
+
+/** A money-moving POST that is not idempotent by itself: each call credits again. */
+@Controller('test')
+class CreditController {
+  constructor(private readonly ledger: LedgerService) {}
+
+  @Post('credit')
+  @HttpCode(200)
+  @CustomerAuth()
+  @Idempotent()
+  async credit(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: CreditDto) {
+    if (dto.amount === '0') throw new ApiSuccessError();
+    await new Promise((r) => setTimeout(r, 20));
+    const posted = await this.ledger.post({
+      key: randomUUID(),
+      reason: 'test_credit',
+      legs: [
+        {
+          from: {
+            owner: { type: 'system', id: SystemAccount.External },
+            book: 'real',
+            currency: 'TST',
+            kind: 'main',
+          },
+          to: { owner: { type: 'user', id: p.id }, book: 'real', currency: 'TST', kind: 'available' },
+          amount: dto.amount,
+        },
+      ],
+    });
+    return new ApiSuccess({ journalId: posted.journalId }, ErrorCode.DepositUnderReview);
+  }
+}
+
+class ApiSuccessError extends Error {}
+
+@Module({ controllers: [CreditController] })
+class CreditModule {}
+
+describe('Idempotency-Key on money-moving POSTs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, [CreditModule]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const credit = (token: string, key: string | undefined, amount = '1') => {
+    const req = t.http().post('/test/credit').set('Authorization', `Bearer ${token}`);
+    if (key) req.set('Idempotency-Key', key);
+    return req.send({ amount });
+  };
+  const balance = async (userId: string) => {
+    const rows = await t.db.query(
+      `SELECT coalesce(sum(balance), 0)::text AS b FROM ledger.accounts WHERE owner_id = $1 AND currency = 'TST'`,
+      [userId],
+    );
+    return rows[0].b as string;
+  };
+
+  it('without the header every call takes effect', async () => {
+    const user = await registerUser(t);
+    await credit(user.token, undefined);
+    await credit(user.token, undefined);
+    expect(await balance(user.id)).toBe('2.000000000000000000');
+  });
+
+  it('100 keys x 10 concurrent replays: exactly 100 effects; replays answer the stored result', async () => {
+    const user = await registerUser(t);
+    const keys = Array.from({ length: 100 }, () => randomUUID());
+    const answers = await Promise.all(
+      keys.flatMap((k) => Array.from({ length: 10 }, () => credit(user.token, k))),
+    );
+    expect(await balance(user.id)).toBe('100.000000000000000000');
+    const codes = answers.map((a) => a.body.code as number);
+    expect(codes.every((c) => c === ErrorCode.DepositUnderReview || c === ErrorCode.Conflict)).toBe(true);
+    // After the dust settles every key replays its first answer.
+    for (const k of keys.slice(0, 5)) {
+      const first = answers.find((a) => a.req.getHeader('Idempotency-Key') === k && a.body.code === 20002);
+      const again = await credit(user.token, k);
+      expect(again.body).toEqual(first!.body);
+    }
+  });
+
+  it('the same key with another body answers 422; keys are per user', async () => {
+    const user = await registerUser(t);
+    const other = await registerUser(t);
+    const key = randomUUID();
+    expect((await credit(user.token, key, '1')).body.code).toBe(20002);
+    expect((await credit(user.token, key, '2')).body.code).toBe(422);
+    expect((await credit(other.token, key, '1')).body.code).toBe(20002);
+    expect(await balance(user.id)).toBe('1.000000000000000000');
+  });
+
+  it('a refused request replays its refusal; an unexpected failure frees the key', async () => {
+    const user = await registerUser(t);
+    const key = randomUUID();
+    const bad = await credit(user.token, key, 'x');
+    expect(bad.body.code).toBe(400);
+    const key2 = randomUUID();
+    const failed = await credit(user.token, key2, '0');
+
+    expect(failed.body).toMatchObject({ code: 500 });
+    expect((await credit(user.token, key2, '0')).body.code).toBe(500);
+    const rows = await t.db.query(`SELECT count(*)::int AS n FROM common.idempotency_keys WHERE key = $1`, [
+      key2,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+});
