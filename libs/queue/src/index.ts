@@ -1,1 +1,3 @@
 export * from './redis.module';
+export * from './queue-names';
+export * from './queue.module';

@@ -10,6 +10,9 @@ import {
   type AuthPrincipal,
 } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
+import { getQueueToken } from '@nestjs/bullmq';
+import { QueueEvents, type Queue } from 'bullmq';
+import { bullConnection, JobName, QueueName } from '@app/queue';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser } from '../../support/users';
 
@@ -88,14 +91,16 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     const user = await registerUser(t);
     const keys = Array.from({ length: 100 }, () => randomUUID());
     const answers = await Promise.all(
-      keys.flatMap((k) => Array.from({ length: 10 }, () => credit(user.token, k))),
+      keys.flatMap((k) =>
+        Array.from({ length: 10 }, () => credit(user.token, k).then((r) => ({ k, body: r.body }))),
+      ),
     );
     expect(await balance(user.id)).toBe('100.000000000000000000');
     const codes = answers.map((a) => a.body.code as number);
     expect(codes.every((c) => c === ErrorCode.DepositUnderReview || c === ErrorCode.Conflict)).toBe(true);
     // After the dust settles every key replays its first answer.
     for (const k of keys.slice(0, 5)) {
-      const first = answers.find((a) => a.req.getHeader('Idempotency-Key') === k && a.body.code === 20002);
+      const first = answers.find((a) => a.k === k && a.body.code === 20002);
       const again = await credit(user.token, k);
       expect(again.body).toEqual(first!.body);
     }
@@ -125,5 +130,27 @@ describe('Idempotency-Key on money-moving POSTs', () => {
       key2,
     ]);
     expect(rows[0].n).toBe(0);
+  });
+
+  it('keys older than 48 hours are purged by the maintenance job', async () => {
+    await t.db.query(
+      `INSERT INTO common.idempotency_keys (owner, key, request_hash, state, created_at)
+       VALUES ('customer:old', 'old-key', 'h', 'done', now() - interval '49 hours'),
+              ('customer:old', 'fresh-key', 'h', 'done', now() - interval '25 hours')`,
+    );
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.Maintenance));
+    const events = new QueueEvents(QueueName.Maintenance, {
+      connection: bullConnection(process.env.TEST_RUN_REDIS_URL!),
+      prefix: `${t.config.REDIS_PREFIX}-bull`,
+    });
+    try {
+      await events.waitUntilReady();
+      const job = await queue.add(JobName.PurgeIdempotencyKeys, { olderThanHours: 48 });
+      await job.waitUntilFinished(events, 10_000);
+    } finally {
+      await events.close();
+    }
+    const left = await t.db.query(`SELECT key FROM common.idempotency_keys WHERE owner = 'customer:old'`);
+    expect(left).toEqual([{ key: 'fresh-key' }]);
   });
 });

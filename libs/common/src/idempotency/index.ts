@@ -1,2 +1,3 @@
 export * from './idempotency.interceptor';
 export * from './idempotency.migration';
+export * from './idempotency-maintenance';

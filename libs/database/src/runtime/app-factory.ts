@@ -4,9 +4,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule, Logger as PinoLogger } from 'nestjs-pino';
 import { DataSource, type MixedList } from 'typeorm';
-import { CommonModule, configureHttpApp, type AppConfig } from '@app/common';
+import { CommonModule, configureHttpApp, IdempotencyModule, type AppConfig } from '@app/common';
 import { LedgerModule } from '@app/ledger';
-import { RedisModule } from '@app/queue';
+import { QueueModule, RedisModule } from '@app/queue';
 import { buildDataSourceOptions } from '../data-source-options';
 import { HealthController } from './health.controller';
 
@@ -42,6 +42,8 @@ export function buildRootModule(
         },
       }),
       RedisModule.forRoot({ url: urls.redisUrl, prefix: config.REDIS_PREFIX }),
+      QueueModule.forRoot({ url: urls.redisUrl, prefix: config.REDIS_PREFIX }),
+      IdempotencyModule,
       TypeOrmModule.forRoot({
         ...buildDataSourceOptions(urls.databaseUrl, migrations),
         autoLoadEntities: true,
