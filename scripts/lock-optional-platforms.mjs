@@ -14,7 +14,8 @@ const packages = lock.packages;
 
 function platformOf(name) {
   const n = name.split('/').pop();
-  const os = ['darwin', 'win32', 'linux', 'android', 'freebsd', 'openharmony'].find((o) => n.includes(o)) ?? null;
+  const os =
+    ['darwin', 'win32', 'linux', 'android', 'freebsd', 'openharmony'].find((o) => n.includes(o)) ?? null;
   const cpus = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong64'];
   const cpu = cpus.find((c) => new RegExp(`(^|-)${c}(-|$)`).test(n)) ?? null;
   const libc = n.includes('musl') ? 'musl' : n.includes('gnu') ? 'glibc' : null;
@@ -40,6 +41,8 @@ for (const [key, entry] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(lockFile, JSON.stringify(lock, null, 2) + '\n');
 console.log(`added ${added} lock entries for optional packages of other platforms`);

@@ -6,4 +6,8 @@ import { LEDGER_MIGRATIONS } from '@app/ledger';
 export const PLATFORM_MODULES = [AccountsModule];
 
 /** Every migration, in the order they must run (the ledger first: services post to it). */
-export const PLATFORM_MIGRATIONS = [...LEDGER_MIGRATIONS, CreateIdempotencyKeys1763800000500, ...ACCOUNTS_MIGRATIONS];
+export const PLATFORM_MIGRATIONS = [
+  ...LEDGER_MIGRATIONS,
+  CreateIdempotencyKeys1763800000500,
+  ...ACCOUNTS_MIGRATIONS,
+];
