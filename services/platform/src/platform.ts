@@ -1,13 +1,15 @@
 import { AccountsModule, ACCOUNTS_MIGRATIONS } from '@app/accounts';
 import { CreateIdempotencyKeys1763800000500 } from '@app/common';
+import { FundsModule, FUNDS_MIGRATIONS } from '@app/funds';
 import { LEDGER_MIGRATIONS } from '@app/ledger';
 
 /** Every service module composed into one process (the embedded default of DESIGN.md). */
-export const PLATFORM_MODULES = [AccountsModule];
+export const PLATFORM_MODULES = [AccountsModule, FundsModule];
 
 /** Every migration, in the order they must run (the ledger first: services post to it). */
 export const PLATFORM_MIGRATIONS = [
   ...LEDGER_MIGRATIONS,
   CreateIdempotencyKeys1763800000500,
   ...ACCOUNTS_MIGRATIONS,
+  ...FUNDS_MIGRATIONS,
 ];

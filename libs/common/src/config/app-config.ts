@@ -32,6 +32,21 @@ const schema = z.object({
     .string()
     .regex(/^\d+(\.\d+)?$/)
     .default('100000'),
+  MARKET_SOURCES: z.string().default('simulator:*'),
+  MARKET_TICK_MS: z.coerce.number().int().min(10).default(1000),
+  MARKET_SIMULATOR_SEED: z.coerce.number().int().default(20240601),
+  MARKET_EXCHANGE_WS_URL: z.string().url().default('wss://stream.binance.com:9443/stream'),
+  FUNDS_XPUB_EVM: z
+    .string()
+    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,}$/)
+    .optional(),
+  FUNDS_XPUB_BTC: z
+    .string()
+    .regex(/^[xztv]pub[1-9A-HJ-NP-Za-km-z]{100,}$/)
+    .optional(),
+  FUNDS_ADDRESS_ERC20: z.string().optional(),
+  FUNDS_ADDRESS_TRC20: z.string().optional(),
+  FUNDS_ADDRESS_BTC: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { AppException, ErrorCode, type Book } from '@app/common';
+import { AppException, ErrorCode, verifySecret, type Book } from '@app/common';
 import { LedgerService } from '@app/ledger';
 import type { BalanceSummaryLine, UserInfo, UserProfile } from '@app/contracts';
 import { User } from './entities/user.entity';
@@ -36,6 +36,21 @@ export class UsersService {
     if (where.phone) qb.orWhere('u.phone = :phone', { phone: where.phone });
     if (!where.username && !where.email && !where.phone) return false;
     return (await qb.limit(1).getRawOne()) !== undefined;
+  }
+
+  /**
+   * For other services before money leaves: the user's status and whether the withdrawal password
+   * is set and right. Wrong answers are counted by the caller (lockout).
+   */
+  async checkWithdrawPassword(
+    userId: string,
+    password: string,
+  ): Promise<{ status: User['status']; password: 'ok' | 'not_set' | 'wrong' } | null> {
+    const user = await this.findWithSecrets({ id: userId });
+    if (!user) return null;
+    if (!user.withdrawPasswordHash) return { status: user.status, password: 'not_set' };
+    const ok = await verifySecret(user.withdrawPasswordHash, password);
+    return { status: user.status, password: ok ? 'ok' : 'wrong' };
   }
 
   toProfile(user: User): UserProfile {

@@ -1,0 +1,42 @@
+import Decimal from 'decimal.js';
+import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { decimalTransformer } from '@app/database';
+
+export type AddressKind = 'evm' | 'tron' | 'btc';
+
+@Entity({ schema: 'funds', name: 'coin_networks' })
+export class CoinNetwork {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column('text')
+  coin: string;
+
+  @Column('text')
+  network: string;
+
+  @Column('text', { name: 'address_kind' })
+  addressKind: AddressKind;
+
+  @Column('text')
+  confirmations: string;
+
+  @Column('numeric', { name: 'min_deposit', precision: 38, scale: 18, transformer: decimalTransformer })
+  minDeposit: Decimal;
+
+  @Column('numeric', { name: 'min_withdrawal', precision: 38, scale: 18, transformer: decimalTransformer })
+  minWithdrawal: Decimal;
+
+  /** Percent of the amount. */
+  @Column('numeric', { name: 'withdraw_fee_rate', precision: 10, scale: 6, transformer: decimalTransformer })
+  withdrawFeeRate: Decimal;
+
+  @Column('boolean', { name: 'deposit_enabled' })
+  depositEnabled: boolean;
+
+  @Column('boolean', { name: 'withdraw_enabled' })
+  withdrawEnabled: boolean;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

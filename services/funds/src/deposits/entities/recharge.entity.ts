@@ -1,0 +1,47 @@
+import Decimal from 'decimal.js';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { decimalTransformer } from '@app/database';
+
+export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+
+@Entity({ schema: 'funds', name: 'recharges' })
+export class Recharge {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id: string;
+
+  @Column('uuid', { name: 'user_id' })
+  userId: string;
+
+  @Column('text')
+  coin: string;
+
+  @Column('text')
+  network: string;
+
+  @Column('numeric', { precision: 38, scale: 18, transformer: decimalTransformer })
+  amount: Decimal;
+
+  @Column('text', { name: 'tx_hash' })
+  txHash: string;
+
+  @Column('text', { nullable: true })
+  last6: string | null;
+
+  @Column('text', { name: 'voucher_path', nullable: true, select: false })
+  voucherPath: string | null;
+
+  @Column('text')
+  status: ReviewStatus;
+
+  @Column('text', { nullable: true })
+  reason: string | null;
+
+  @Column('uuid', { name: 'reviewed_by', nullable: true })
+  reviewedBy: string | null;
+
+  @Column('timestamptz', { name: 'reviewed_at', nullable: true })
+  reviewedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CoinsService } from './coins/coins.service';
+import { CoinNetwork } from './coins/entities/coin-network.entity';
+import { DepositAddressesService } from './deposits/deposit-addresses.service';
+import { DepositsController } from './deposits/deposits.controller';
+import { Recharge } from './deposits/entities/recharge.entity';
+import { Withdrawal } from './withdrawals/entities/withdrawal.entity';
+import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals/withdrawals.controller';
+import { WITHDRAWAL_BLOCKERS, WithdrawalsService } from './withdrawals/withdrawals.service';
+
+/** Coins and networks, deposit addresses, withdrawals under review. */
+@Module({
+  imports: [TypeOrmModule.forFeature([CoinNetwork, Recharge, Withdrawal])],
+  controllers: [DepositsController, WithdrawalsController, AdminWithdrawalsController],
+  providers: [
+    CoinsService,
+    DepositAddressesService,
+    WithdrawalsService,
+    // The loans service adds its "open loan" blocker here when it arrives.
+    { provide: WITHDRAWAL_BLOCKERS, useValue: [] },
+  ],
+  exports: [WithdrawalsService, WITHDRAWAL_BLOCKERS],
+})
+export class FundsModule {}

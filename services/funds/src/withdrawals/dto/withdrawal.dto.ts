@@ -1,0 +1,76 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+export const AMOUNT_PATTERN = /^\d{1,20}(\.\d{1,18})?$/;
+
+export class CreateWithdrawalDto {
+  @ApiPropertyOptional({
+    enum: ['crypto', 'bank'],
+    description: 'Missing: 10025 (choose a withdrawal method)',
+  })
+  @IsOptional()
+  @IsIn(['crypto', 'bank'], { message: 'validation.invalid' })
+  method?: 'crypto' | 'bank';
+
+  @ApiProperty({ example: 'USDT' })
+  @Transform(trim)
+  @IsString({ message: 'validation.required' })
+  @Matches(/^[A-Z0-9]{2,12}$/, { message: 'validation.invalid' })
+  coin: string;
+
+  @ApiPropertyOptional({ example: 'TRC20', description: 'Crypto withdrawals: the main network' })
+  @IsOptional()
+  @Transform(trim)
+  @Matches(/^[A-Z0-9]{2,12}$/, { message: 'validation.invalid' })
+  network?: string;
+
+  @ApiPropertyOptional({ description: 'Crypto withdrawals: the receiving address (checked for the network)' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(128, { message: 'validation.invalid' })
+  address?: string;
+
+  @ApiPropertyOptional({ description: 'Bank withdrawals' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(64, { message: 'validation.invalid' })
+  bankType?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(64, { message: 'validation.invalid' })
+  bankAccount?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(128, { message: 'validation.invalid' })
+  holderName?: string;
+
+  @ApiProperty({ example: '150.5', description: 'Decimal string' })
+  @IsString({ message: 'validation.enterAmount' })
+  @Matches(AMOUNT_PATTERN, { message: 'validation.enterAmount' })
+  amount: string;
+
+  @ApiProperty()
+  @IsString({ message: 'validation.enterWithdrawPassword' })
+  @IsNotEmpty({ message: 'validation.enterWithdrawPassword' })
+  @MaxLength(128, { message: 'validation.enterWithdrawPassword' })
+  withdrawPassword: string;
+}
+
+export class ReviewDto {
+  @ApiPropertyOptional({ description: 'Required to reject; shown to the user' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(500, { message: 'validation.invalid' })
+  reason?: string;
+}

@@ -1,0 +1,55 @@
+import Decimal from 'decimal.js';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { decimalTransformer } from '@app/database';
+import type { ReviewStatus } from '../../deposits/entities/recharge.entity';
+
+@Entity({ schema: 'funds', name: 'withdrawals' })
+export class Withdrawal {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id: string;
+
+  @Column('uuid', { name: 'user_id' })
+  userId: string;
+
+  @Column('text')
+  method: 'crypto' | 'bank';
+
+  @Column('text')
+  coin: string;
+
+  @Column('text', { nullable: true })
+  network: string | null;
+
+  @Column('text', { nullable: true })
+  address: string | null;
+
+  @Column('text', { name: 'bank_type', nullable: true })
+  bankType: string | null;
+
+  @Column('text', { name: 'bank_account', nullable: true })
+  bankAccount: string | null;
+
+  @Column('text', { name: 'holder_name', nullable: true })
+  holderName: string | null;
+
+  @Column('numeric', { precision: 38, scale: 18, transformer: decimalTransformer })
+  amount: Decimal;
+
+  @Column('numeric', { precision: 38, scale: 18, transformer: decimalTransformer })
+  fee: Decimal;
+
+  @Column('text')
+  status: ReviewStatus;
+
+  @Column('text', { nullable: true })
+  reason: string | null;
+
+  @Column('uuid', { name: 'reviewed_by', nullable: true })
+  reviewedBy: string | null;
+
+  @Column('timestamptz', { name: 'reviewed_at', nullable: true })
+  reviewedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,105 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import {
+  AdminAuth,
+  AdminRole,
+  clientAddress,
+  contentRange,
+  CurrentBook,
+  CurrentPrincipal,
+  CustomerAuth,
+  Idempotent,
+  parseListQuery,
+  type AppRequest,
+  type AuthPrincipal,
+  type Book,
+} from '@app/common';
+import { CreateWithdrawalDto, ReviewDto } from './dto/withdrawal.dto';
+import { PageQuery, WithdrawalQuoteQuery } from './dto/withdrawal-query.dto';
+import { Withdrawal } from './entities/withdrawal.entity';
+import { WithdrawalsService } from './withdrawals.service';
+
+@ApiTags('funds')
+@Controller('swx/customer/user')
+@CustomerAuth()
+export class WithdrawalsController {
+  constructor(private readonly withdrawals: WithdrawalsService) {}
+
+  @Post('withdrawal')
+  @HttpCode(200)
+  @Idempotent()
+  @ApiOperation({
+    summary: 'Request a withdrawal (crypto or bank); amount + fee are frozen until review (20003)',
+  })
+  request(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book, @Body() dto: CreateWithdrawalDto) {
+    return this.withdrawals.request(p.id, book, dto);
+  }
+
+  @Get('withdrawalQuote')
+  @ApiOperation({ summary: 'The fee and total of a withdrawal, to show before confirming' })
+  quote(@Query() q: WithdrawalQuoteQuery) {
+    return this.withdrawals.quote(q.coin, q.network, q.amount);
+  }
+
+  @Get('listWithdrwal')
+  @ApiOperation({ summary: 'My withdrawals, newest first, with states and reasons (pageNum, pageSize)' })
+  list(@CurrentPrincipal() p: AuthPrincipal, @Query() q: PageQuery) {
+    return this.withdrawals.listMine(p.id, q.pageNum ?? 1, q.pageSize ?? 20);
+  }
+}
+
+@ApiTags('admin funds')
+@Controller('swx/admin/withdrawals')
+@AdminAuth(AdminRole.Reviewer)
+export class AdminWithdrawalsController {
+  constructor(
+    private readonly withdrawals: WithdrawalsService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Withdrawals to review (ra-data-simple-rest: range, sort, filter {status, userId})',
+  })
+  async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const list = parseListQuery(query, ['id', 'createdAt', 'amount', 'status'], {
+      field: 'id',
+      order: 'DESC',
+    });
+    const qb = this.dataSource.getRepository(Withdrawal).createQueryBuilder('w');
+    const { status, userId } = list.filter as { status?: unknown; userId?: unknown };
+    if (typeof status === 'string') qb.andWhere('w.status = :status', { status });
+    if (typeof userId === 'string') qb.andWhere('w.user_id::text = :userId', { userId });
+    const [rows, total] = await qb
+      .orderBy(`w.${list.sort.field}`, list.sort.order)
+      .skip(list.offset)
+      .take(list.limit)
+      .getManyAndCount();
+    void reply.header('Content-Range', contentRange('withdrawals', list.offset, rows.length, total));
+    return rows.map((w) => ({ ...this.withdrawals.view(w), userId: w.userId }));
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Approve: the held amount is paid out (safe to click twice)' })
+  approve(@Param('id') id: string, @CurrentPrincipal() admin: AuthPrincipal, @Req() req: AppRequest) {
+    return this.withdrawals.approve(id, admin.id, clientAddress(req));
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Reject with a reason: the held amount returns to the user (safe to click twice)',
+  })
+  reject(
+    @Param('id') id: string,
+    @Body() dto: ReviewDto,
+    @CurrentPrincipal() admin: AuthPrincipal,
+    @Req() req: AppRequest,
+  ) {
+    return this.withdrawals.reject(id, admin.id, clientAddress(req), dto.reason);
+  }
+}

@@ -1,0 +1,268 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Decimal from 'decimal.js';
+import type Redis from 'ioredis';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ApiSuccess, AppException, ErrorCode, type Book } from '@app/common';
+import { InsufficientBalanceError, LedgerService, SystemAccount } from '@app/ledger';
+import { REDIS_CLIENT } from '@app/queue';
+import { AdminAuditService, UsersService } from '@app/accounts';
+import { CoinsService } from '../coins/coins.service';
+import type { CreateWithdrawalDto } from './dto/withdrawal.dto';
+import { Withdrawal } from './entities/withdrawal.entity';
+
+/** Fees are rounded up to this many decimals (the house never pays for rounding). */
+const FEE_DECIMALS = 8;
+const PASSWORD_FAILURES_ALLOWED = 5;
+const PASSWORD_LOCK_SECONDS = 15 * 60;
+
+/** Something that may forbid withdrawals (e.g. an open loan); the loans service registers one. */
+export interface WithdrawalBlocker {
+  blocks(userId: string): Promise<boolean>;
+}
+export const WITHDRAWAL_BLOCKERS = Symbol('WITHDRAWAL_BLOCKERS');
+
+@Injectable()
+export class WithdrawalsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly coins: CoinsService,
+    private readonly ledger: LedgerService,
+    private readonly users: UsersService,
+    private readonly audit: AdminAuditService,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(WITHDRAWAL_BLOCKERS) private readonly blockers: WithdrawalBlocker[],
+  ) {}
+
+  /** The fee of a withdrawal, shown before the user confirms. */
+  async quote(coin: string, network: string | undefined, amount: string) {
+    const net = await this.coins.network(coin, network);
+    const value = new Decimal(amount);
+    const fee = value.times(net.withdrawFeeRate).div(100).toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_UP);
+    return {
+      coin: net.coin,
+      network: net.network,
+      amount: value.toFixed(),
+      feeRate: net.withdrawFeeRate.toFixed(),
+      fee: fee.toFixed(),
+      total: value.plus(fee).toFixed(),
+      minWithdrawal: net.minWithdrawal.toFixed(),
+    };
+  }
+
+  async request(userId: string, book: Book, dto: CreateWithdrawalDto): Promise<ApiSuccess<unknown>> {
+    if (!dto.method) throw new AppException(ErrorCode.ChooseWithdrawalMethod);
+    if (book !== 'real') throw new AppException(ErrorCode.Forbidden, null, {}, 'message.demoNotAllowed');
+    const net = await this.coins.network(dto.coin, dto.method === 'crypto' ? dto.network : undefined);
+    if (!net.withdrawEnabled) throw AppException.field('network', 'validation.invalid');
+    if (dto.method === 'crypto') {
+      if (!dto.network) throw AppException.field('network', 'validation.required');
+      if (!dto.address) throw new AppException(ErrorCode.ReceivingAddressMissing);
+      if (!this.coins.isValidAddress(net.addressKind, dto.address)) {
+        throw AppException.field('address', 'validation.addressInvalid');
+      }
+    } else {
+      const missing = (['holderName', 'bankAccount', 'bankType'] as const).filter((f) => !dto[f]);
+      if (missing.length)
+        throw AppException.validation(missing.map((field) => ({ field, message: 'validation.required' })));
+    }
+    const amount = new Decimal(dto.amount);
+    if (amount.lte(0)) throw AppException.field('amount', 'validation.enterAmount');
+    if (amount.lt(net.minWithdrawal)) {
+      throw AppException.field('amount', 'validation.belowMinWithdrawal', {
+        name: net.coin,
+        limit: net.minWithdrawal.toFixed(),
+      });
+    }
+
+    await this.checkPassword(userId, dto.withdrawPassword);
+    for (const blocker of this.blockers) {
+      if (await blocker.blocks(userId))
+        throw new AppException(ErrorCode.Forbidden, null, {}, 'message.withdrawBlocked');
+    }
+
+    const { fee } = await this.quote(net.coin, net.network, dto.amount);
+    try {
+      const saved = await this.dataSource.transaction(async (m) => {
+        const withdrawal = await m.save(
+          m.create(Withdrawal, {
+            userId,
+            method: dto.method,
+            coin: net.coin,
+            network: dto.method === 'crypto' ? net.network : null,
+            address: dto.method === 'crypto' ? dto.address : null,
+            bankType: dto.method === 'bank' ? dto.bankType : null,
+            bankAccount: dto.method === 'bank' ? dto.bankAccount : null,
+            holderName: dto.method === 'bank' ? dto.holderName : null,
+            amount,
+            fee: new Decimal(fee),
+            status: 'pending',
+          }),
+        );
+        // Amount and fee wait in frozen until a reviewer decides.
+        await this.ledger.freeze(
+          `withdrawal-hold-${withdrawal.id}`,
+          { type: 'user', id: userId },
+          'real',
+          net.coin,
+          amount.plus(fee),
+          { reason: 'withdrawal_hold', refType: 'withdrawal', refId: withdrawal.id },
+          m,
+        );
+        return withdrawal;
+      });
+      return new ApiSuccess(this.view(saved), ErrorCode.WithdrawalUnderReview);
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) throw new AppException(ErrorCode.InsufficientBalance);
+      throw error;
+    }
+  }
+
+  async listMine(userId: string, page: number, size: number) {
+    const [rows, total] = await this.dataSource
+      .getRepository(Withdrawal)
+      .findAndCount({ where: { userId }, order: { id: 'DESC' }, skip: (page - 1) * size, take: size });
+    return { list: rows.map((w) => this.view(w)), total };
+  }
+
+  /** Approve: the held amount leaves to the outside world, the fee to the fee account. Idempotent. */
+  async approve(id: string, adminId: string, ip: string) {
+    return this.decide(id, adminId, ip, 'approved', undefined);
+  }
+
+  /** Reject with a reason: the held amount returns to available. Idempotent. */
+  async reject(id: string, adminId: string, ip: string, reason: string | undefined) {
+    if (!reason) throw AppException.field('reason', 'validation.rejectReasonRequired');
+    return this.decide(id, adminId, ip, 'rejected', reason);
+  }
+
+  private async decide(
+    id: string,
+    adminId: string,
+    ip: string,
+    decision: 'approved' | 'rejected',
+    reason?: string,
+  ) {
+    if (!/^\d{1,18}$/.test(id)) throw new AppException(ErrorCode.NotFound);
+    return this.dataSource.transaction(async (m) => {
+      const w = await m
+        .getRepository(Withdrawal)
+        .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!w) throw new AppException(ErrorCode.NotFound);
+      if (w.status !== 'pending') {
+        // A second click on the same decision answers the stored outcome; the other decision is refused.
+        if (w.status === decision) return this.view(w);
+        throw new AppException(ErrorCode.Conflict);
+      }
+      await this.settle(m, w, decision);
+      w.status = decision;
+      w.reason = reason ?? null;
+      w.reviewedBy = adminId;
+      w.reviewedAt = new Date();
+      await m.save(w);
+      await this.audit.record(
+        {
+          adminId,
+          action: `withdrawal.${decision}`,
+          targetType: 'withdrawal',
+          targetId: id,
+          detail: { reason },
+          ip,
+        },
+        m,
+      );
+      return this.view(w);
+    });
+  }
+
+  private async settle(m: EntityManager, w: Withdrawal, decision: 'approved' | 'rejected') {
+    const owner = { type: 'user' as const, id: w.userId };
+    const frozen = { owner, book: 'real' as const, currency: w.coin, kind: 'frozen' };
+    if (decision === 'rejected') {
+      await this.ledger.release(
+        `withdrawal-release-${w.id}`,
+        owner,
+        'real',
+        w.coin,
+        w.amount.plus(w.fee),
+        {
+          reason: 'withdrawal_rejected',
+          refType: 'withdrawal',
+          refId: w.id,
+        },
+        m,
+      );
+      return;
+    }
+    const legs = [
+      {
+        from: frozen,
+        to: {
+          owner: { type: 'system' as const, id: SystemAccount.External },
+          book: 'real' as const,
+          currency: w.coin,
+          kind: 'main',
+        },
+        amount: w.amount,
+      },
+    ];
+    if (w.fee.gt(0)) {
+      legs.push({
+        from: frozen,
+        to: {
+          owner: { type: 'system' as const, id: SystemAccount.Fees },
+          book: 'real' as const,
+          currency: w.coin,
+          kind: 'main',
+        },
+        amount: w.fee,
+      });
+    }
+    await this.ledger.post(
+      {
+        key: `withdrawal-payout-${w.id}`,
+        reason: 'withdrawal_paid',
+        refType: 'withdrawal',
+        refId: w.id,
+        legs,
+      },
+      m,
+    );
+  }
+
+  private async checkPassword(userId: string, password: string) {
+    const key = `withdraw-pw-fail:${userId}`;
+    const failures = Number((await this.redis.get(key)) ?? 0);
+    if (failures >= PASSWORD_FAILURES_ALLOWED) throw new AppException(ErrorCode.TooManyRequests);
+    const check = await this.users.checkWithdrawPassword(userId, password);
+    if (!check) throw new AppException(ErrorCode.UserNotFound);
+    if (check.status === 'frozen') throw new AppException(ErrorCode.UserStatusAbnormal);
+    if (check.status !== 'active') throw new AppException(ErrorCode.UserStatusWrong);
+    if (check.password === 'not_set')
+      throw AppException.field('withdrawPassword', 'validation.setWithdrawPasswordFirst');
+    if (check.password === 'wrong') {
+      await this.redis.multi().incr(key).expire(key, PASSWORD_LOCK_SECONDS).exec();
+      throw new AppException(ErrorCode.WithdrawPasswordWrong);
+    }
+    await this.redis.del(key);
+  }
+
+  view(w: Withdrawal) {
+    return {
+      id: w.id,
+      method: w.method,
+      coin: w.coin,
+      network: w.network,
+      address: w.address,
+      bankType: w.bankType,
+      bankAccount: w.bankAccount,
+      holderName: w.holderName,
+      amount: w.amount.toFixed(),
+      fee: w.fee.toFixed(),
+      status: w.status,
+      reason: w.reason,
+      createdAt: w.createdAt.toISOString(),
+      reviewedAt: w.reviewedAt?.toISOString() ?? null,
+    };
+  }
+}
