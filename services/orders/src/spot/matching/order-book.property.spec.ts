@@ -175,7 +175,7 @@ describe('OrderBook properties (fast-check)', () => {
             .sort(),
         ).toEqual(ref.orders.map((o) => o.id).sort());
       }),
-      { numRuns: 1000 },
+      { numRuns: Number(process.env.FC_RUNS ?? 1000) },
     );
   });
 });

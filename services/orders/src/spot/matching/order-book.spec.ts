@@ -138,3 +138,23 @@ describe('PairUnits', () => {
     expect(units.quoteToUnits('1')).toBe(1_000_000);
   });
 });
+
+describe('OrderBook regressions', () => {
+  it('a market buy out of budget stops at the partly filled maker (no self-trade expiry past it)', () => {
+    // Found by the property test: seed -2025842936.
+    const book = new OrderBook();
+    book.place(limit('m0', 'u0', 'sell', 105, 2));
+    book.place(limit('m3', 'u3', 'sell', 105, 1));
+    const r = book.place({
+      id: 't',
+      userId: 'u3',
+      side: 'buy',
+      type: 'market',
+      quantity: 2,
+      quoteLimit: 105,
+    });
+    expect(r.filled).toBe(1);
+    expect(r.expiredMakers).toEqual([]);
+    expect(book.has('m3')).toBe(true);
+  });
+});

@@ -172,7 +172,10 @@ export class OrderBook {
         if (budget !== Infinity) budget -= quantity * bestPrice;
         maker.remaining -= quantity;
         level.volume -= quantity;
-        if (maker.remaining === 0) this.unlink(node);
+        // A maker left with quantity means the taker is done or its budget buys no more at this
+        // price (nor at the worse prices after it): matching ends here.
+        if (maker.remaining > 0) break matching;
+        this.unlink(node);
         node = next;
       }
     }
