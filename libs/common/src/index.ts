@@ -7,3 +7,4 @@ export * from './paging';
 export * from './common.module';
 export * from './security';
 export * from './idempotency';
+export * from './uploads';

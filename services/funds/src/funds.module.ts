@@ -5,6 +5,8 @@ import { CoinNetwork } from './coins/entities/coin-network.entity';
 import { DepositAddressesService } from './deposits/deposit-addresses.service';
 import { DepositsController } from './deposits/deposits.controller';
 import { Recharge } from './deposits/entities/recharge.entity';
+import { AdminRechargesController, RechargesController } from './deposits/recharges.controller';
+import { RechargesService } from './deposits/recharges.service';
 import { Withdrawal } from './withdrawals/entities/withdrawal.entity';
 import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals/withdrawals.controller';
 import { WITHDRAWAL_BLOCKERS, WithdrawalsService } from './withdrawals/withdrawals.service';
@@ -12,10 +14,17 @@ import { WITHDRAWAL_BLOCKERS, WithdrawalsService } from './withdrawals/withdrawa
 /** Coins and networks, deposit addresses, withdrawals under review. */
 @Module({
   imports: [TypeOrmModule.forFeature([CoinNetwork, Recharge, Withdrawal])],
-  controllers: [DepositsController, WithdrawalsController, AdminWithdrawalsController],
+  controllers: [
+    DepositsController,
+    RechargesController,
+    AdminRechargesController,
+    WithdrawalsController,
+    AdminWithdrawalsController,
+  ],
   providers: [
     CoinsService,
     DepositAddressesService,
+    RechargesService,
     WithdrawalsService,
     // The loans service adds its "open loan" blocker here when it arrives.
     { provide: WITHDRAWAL_BLOCKERS, useValue: [] },

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule, Logger as PinoLogger } from 'nestjs-pino';
@@ -73,6 +74,8 @@ export async function createHttpApp(
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 1024 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: true });
+  // Multipart for image uploads; each route sets its own (smaller) file limit when it reads the parts.
+  await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 6, parts: 40 } });
   app.useLogger(app.get(PinoLogger));
   configureHttpApp(app as INestApplication);
   return app;

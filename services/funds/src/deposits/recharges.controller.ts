@@ -1,0 +1,113 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply } from 'fastify';
+import type { DataSource } from 'typeorm';
+import {
+  AdminAuth,
+  AdminRole,
+  clientAddress,
+  contentRange,
+  CurrentBook,
+  CurrentPrincipal,
+  CustomerAuth,
+  Idempotent,
+  parseListQuery,
+  readImageForm,
+  type AppRequest,
+  type AuthPrincipal,
+  type Book,
+} from '@app/common';
+import { ReviewDto } from '../withdrawals/dto/withdrawal.dto';
+import { PageQuery } from '../withdrawals/dto/withdrawal-query.dto';
+import { Recharge } from './entities/recharge.entity';
+import { RechargesService } from './recharges.service';
+
+@ApiTags('funds')
+@Controller('swx/customer/user')
+@CustomerAuth()
+export class RechargesController {
+  constructor(private readonly recharges: RechargesService) {}
+
+  @Post('recharge')
+  @HttpCode(200)
+  @Idempotent()
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary:
+      'Declare a deposit: fields coin, network, amount, txHash, last6 and the image `voucher` (JPG, PNG or JPEG 2000); 20002',
+  })
+  async recharge(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book, @Req() req: AppRequest) {
+    const form = await readImageForm(req, this.recharges.maxUploadMegabytes());
+    return this.recharges.submit(p.id, book, form);
+  }
+
+  @Get('listRecharge')
+  @ApiOperation({ summary: 'My deposits, newest first, with states and reasons (pageNum, pageSize)' })
+  list(@CurrentPrincipal() p: AuthPrincipal, @Query() q: PageQuery) {
+    return this.recharges.listMine(p.id, q.pageNum ?? 1, q.pageSize ?? 20);
+  }
+
+  @Get('recharge/:id/voucher')
+  @ApiOperation({ summary: 'The voucher image of one of my deposits' })
+  async voucher(@CurrentPrincipal() p: AuthPrincipal, @Param('id') id: string, @Res() reply: FastifyReply) {
+    const file = await this.recharges.voucher(id, p.id);
+    await reply.header('Cache-Control', 'private, no-store').type(file.type).send(file.data);
+  }
+}
+
+@ApiTags('admin funds')
+@Controller('swx/admin/recharges')
+@AdminAuth(AdminRole.Reviewer)
+export class AdminRechargesController {
+  constructor(
+    private readonly recharges: RechargesService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Deposits to review (ra-data-simple-rest: range, sort, filter {status, userId})' })
+  async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const list = parseListQuery(query, ['id', 'createdAt', 'amount', 'status'], {
+      field: 'id',
+      order: 'DESC',
+    });
+    const qb = this.dataSource.getRepository(Recharge).createQueryBuilder('r');
+    const { status, userId } = list.filter as { status?: unknown; userId?: unknown };
+    if (typeof status === 'string') qb.andWhere('r.status = :status', { status });
+    if (typeof userId === 'string') qb.andWhere('r.user_id::text = :userId', { userId });
+    const [rows, total] = await qb
+      .orderBy(`r.${list.sort.field}`, list.sort.order)
+      .skip(list.offset)
+      .take(list.limit)
+      .getManyAndCount();
+    void reply.header('Content-Range', contentRange('recharges', list.offset, rows.length, total));
+    return rows.map((r) => ({ ...this.recharges.view(r), userId: r.userId }));
+  }
+
+  @Get(':id/voucher')
+  @ApiOperation({ summary: 'The voucher image of a deposit' })
+  async voucher(@Param('id') id: string, @Res() reply: FastifyReply) {
+    const file = await this.recharges.voucher(id);
+    await reply.header('Cache-Control', 'private, no-store').type(file.type).send(file.data);
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Approve: the real book is credited once (safe to click twice)' })
+  approve(@Param('id') id: string, @CurrentPrincipal() admin: AuthPrincipal, @Req() req: AppRequest) {
+    return this.recharges.approve(id, admin.id, clientAddress(req));
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Reject with a reason shown to the user (safe to click twice)' })
+  reject(
+    @Param('id') id: string,
+    @Body() dto: ReviewDto,
+    @CurrentPrincipal() admin: AuthPrincipal,
+    @Req() req: AppRequest,
+  ) {
+    return this.recharges.reject(id, admin.id, clientAddress(req), dto.reason);
+  }
+}

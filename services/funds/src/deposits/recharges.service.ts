@@ -1,0 +1,208 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Decimal from 'decimal.js';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import {
+  APP_CONFIG,
+  ApiSuccess,
+  AppException,
+  ErrorCode,
+  type AppConfig,
+  type Book,
+  type MultipartForm,
+} from '@app/common';
+import { LedgerService, SystemAccount } from '@app/ledger';
+import { AdminAuditService } from '@app/accounts';
+import { CoinsService } from '../coins/coins.service';
+import { Recharge } from './entities/recharge.entity';
+
+const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
+const TX_HASH = /^(0x)?[0-9a-fA-F]{32,128}$/;
+
+@Injectable()
+export class RechargesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly coins: CoinsService,
+    private readonly ledger: LedgerService,
+    private readonly audit: AdminAuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Upload size limit in MB (system parameter upload_max_mb, default 2 as DESIGN.md says). */
+  maxUploadMegabytes(): number {
+    return 2;
+  }
+
+  async submit(userId: string, book: Book, form: MultipartForm): Promise<ApiSuccess<unknown>> {
+    if (book !== 'real') throw new AppException(ErrorCode.Forbidden, null, {}, 'message.demoNotAllowed');
+    const f = form.fields;
+    const errors = [];
+    if (!f.coin || !/^[A-Z0-9]{2,12}$/.test(f.coin))
+      errors.push({ field: 'coin', message: 'validation.invalid' });
+    if (!f.amount || !AMOUNT.test(f.amount) || new Decimal(f.amount).lte(0)) {
+      errors.push({ field: 'amount', message: 'validation.enterAmount' });
+    }
+    if (!f.txHash || !TX_HASH.test(f.txHash.trim()))
+      errors.push({ field: 'txHash', message: 'validation.invalid' });
+    if (f.last6 !== undefined && f.last6 !== '' && !/^[0-9a-zA-Z]{6}$/.test(f.last6)) {
+      errors.push({ field: 'last6', message: 'validation.invalid' });
+    }
+    const voucher = form.images.find((i) => i.field === 'voucher');
+    if (!voucher) errors.push({ field: 'voucher', message: 'validation.imageRequired' });
+    if (errors.length) throw AppException.validation(errors);
+    const net = await this.coins.network(f.coin, f.network || undefined);
+    if (!net.depositEnabled) throw AppException.field('network', 'validation.invalid');
+    const amount = new Decimal(f.amount);
+    if (amount.lt(net.minDeposit)) {
+      throw AppException.field('amount', 'validation.belowMinDeposit', {
+        name: net.coin,
+        limit: net.minDeposit.toFixed(),
+      });
+    }
+
+    // The image goes to disk only now that everything else is valid, and away again if the row fails.
+    const dir = path.join(this.config.DATA_DIR, 'uploads', 'vouchers');
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `${randomUUID()}.${voucher!.type}`);
+    await writeFile(file, voucher!.buffer, { mode: 0o600 });
+    try {
+      const saved = await this.dataSource.getRepository(Recharge).save({
+        userId,
+        coin: net.coin,
+        network: net.network,
+        amount,
+        txHash: f.txHash.trim().toLowerCase(),
+        last6: f.last6 || null,
+        voucherPath: file,
+        status: 'pending',
+      });
+      return new ApiSuccess(this.view(saved as Recharge), ErrorCode.DepositUnderReview);
+    } catch (error) {
+      await rm(file, { force: true });
+      if (
+        (error as { driverError?: { constraint?: string } }).driverError?.constraint ===
+        'recharges_tx_hash_unique'
+      ) {
+        throw AppException.field('txHash', 'validation.txHashUsed');
+      }
+      throw error;
+    }
+  }
+
+  async listMine(userId: string, page: number, size: number) {
+    const [rows, total] = await this.dataSource
+      .getRepository(Recharge)
+      .findAndCount({ where: { userId }, order: { id: 'DESC' }, skip: (page - 1) * size, take: size });
+    return { list: rows.map((r) => this.view(r)), total };
+  }
+
+  /** The voucher image for the owner or a reviewer. */
+  async voucher(id: string, userId?: string): Promise<{ type: string; data: Buffer }> {
+    if (!/^\d{1,18}$/.test(id)) throw new AppException(ErrorCode.NotFound);
+    const row = await this.dataSource
+      .getRepository(Recharge)
+      .createQueryBuilder('r')
+      .addSelect('r.voucherPath')
+      .where('r.id = :id', { id })
+      .getOne();
+    if (!row || !row.voucherPath || (userId && row.userId !== userId))
+      throw new AppException(ErrorCode.NotFound);
+    const ext = path.extname(row.voucherPath).slice(1);
+    const type = ext === 'png' ? 'image/png' : ext === 'jp2' ? 'image/jp2' : 'image/jpeg';
+    return { type, data: await readFile(row.voucherPath) };
+  }
+
+  /** Approve: the real book is credited from the outside world exactly once. */
+  approve(id: string, adminId: string, ip: string) {
+    return this.decide(id, adminId, ip, 'approved');
+  }
+
+  reject(id: string, adminId: string, ip: string, reason: string | undefined) {
+    if (!reason) throw AppException.field('reason', 'validation.rejectReasonRequired');
+    return this.decide(id, adminId, ip, 'rejected', reason);
+  }
+
+  private decide(
+    id: string,
+    adminId: string,
+    ip: string,
+    decision: 'approved' | 'rejected',
+    reason?: string,
+  ) {
+    if (!/^\d{1,18}$/.test(id)) throw new AppException(ErrorCode.NotFound);
+    return this.dataSource.transaction(async (m) => {
+      const r = await m
+        .getRepository(Recharge)
+        .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!r) throw new AppException(ErrorCode.NotFound);
+      if (r.status !== 'pending') {
+        if (r.status === decision) return this.view(r);
+        throw new AppException(ErrorCode.Conflict);
+      }
+      if (decision === 'approved') {
+        await this.ledger.post(
+          {
+            key: `recharge-credit-${r.id}`,
+            reason: 'deposit',
+            refType: 'recharge',
+            refId: r.id,
+            legs: [
+              {
+                from: {
+                  owner: { type: 'system', id: SystemAccount.External },
+                  book: 'real',
+                  currency: r.coin,
+                  kind: 'main',
+                },
+                to: {
+                  owner: { type: 'user', id: r.userId },
+                  book: 'real',
+                  currency: r.coin,
+                  kind: 'available',
+                },
+                amount: r.amount,
+              },
+            ],
+          },
+          m,
+        );
+      }
+      r.status = decision;
+      r.reason = reason ?? null;
+      r.reviewedBy = adminId;
+      r.reviewedAt = new Date();
+      await m.save(r);
+      await this.audit.record(
+        {
+          adminId,
+          action: `recharge.${decision}`,
+          targetType: 'recharge',
+          targetId: id,
+          detail: { reason },
+          ip,
+        },
+        m,
+      );
+      return this.view(r);
+    });
+  }
+
+  view(r: Recharge) {
+    return {
+      id: r.id,
+      coin: r.coin,
+      network: r.network,
+      amount: r.amount.toFixed(),
+      txHash: r.txHash,
+      last6: r.last6,
+      status: r.status,
+      reason: r.reason,
+      createdAt: r.createdAt.toISOString(),
+      reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    };
+  }
+}

@@ -1,0 +1,189 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { registerUser, type RegisteredUser } from '../../support/users';
+
+// The smallest valid PNG (1x1 pixel) and a JPEG 2000 signature box: real magic bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JP2 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x0c, 0x6a, 0x50, 0x20, 0x20, 0x0d, 0x0a, 0x87, 0x0a]),
+  Buffer.alloc(64),
+]);
+
+describe('funds: recharge with a voucher', () => {
+  let t: TestApp;
+  let adminToken: string;
+  const vouchers = () => {
+    try {
+      return readdirSync(path.join(t.config.DATA_DIR, 'uploads', 'vouchers')).length;
+    } catch {
+      return 0;
+    }
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ DATA_DIR: path.resolve(__dirname, '../../../.data/test/app-data') });
+    const admin = await t
+      .http()
+      .post('/swx/admin/login')
+      .send({ email: 'admin@example.com', password: 'admin-password-for-tests' });
+    adminToken = admin.body.result.token;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const hash = () =>
+    `0x${Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`;
+  const recharge = (
+    user: RegisteredUser,
+    fields: Record<string, string>,
+    file?: { buffer: Buffer; name: string },
+    book = 'YES',
+  ) => {
+    const req = t
+      .http()
+      .post('/swx/customer/user/recharge')
+      .set({ Authorization: `Bearer ${user.token}`, virtually: book });
+    for (const [k, v] of Object.entries(fields)) void req.field(k, v);
+    if (file) void req.attach('voucher', file.buffer, file.name);
+    return req;
+  };
+  const usdt = (extra: Record<string, string> = {}) => ({
+    coin: 'USDT',
+    network: 'TRC20',
+    amount: '150',
+    txHash: hash(),
+    last6: 'a1b2c3',
+    ...extra,
+  });
+  const available = async (user: RegisteredUser) => {
+    const res = await t
+      .http()
+      .post('/swx/customer/user/getUserInfo')
+      .set({ Authorization: `Bearer ${user.token}`, virtually: 'YES' });
+    return (
+      (res.body.result.balances as { currency: string; available: string }[]).find(
+        (b) => b.currency === 'USDT',
+      )?.available ?? '0'
+    );
+  };
+
+  it('refuses a renamed text file, an oversized image and a missing one, and leaves nothing behind', async () => {
+    const user = await registerUser(t);
+    const before = vouchers();
+    const text = await recharge(user, usdt(), {
+      buffer: Buffer.from('just some text, not an image'),
+      name: 'voucher.png',
+    });
+    expect(text.body).toMatchObject({
+      code: 400,
+      result: [{ field: 'voucher', message: 'Supported formats: JPG, JPEG 2000, PNG' }],
+    });
+    const big = await recharge(user, usdt(), {
+      buffer: Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]),
+      name: 'big.png',
+    });
+    expect(big.body).toMatchObject({ code: 413, message: 'The image must not exceed 2 MB' });
+    const none = await recharge(user, usdt());
+    expect(none.body).toMatchObject({
+      code: 400,
+      result: [{ field: 'voucher', message: 'Please upload the required images' }],
+    });
+    const json = await t
+      .http()
+      .post('/swx/customer/user/recharge')
+      .set({ Authorization: `Bearer ${user.token}`, virtually: 'YES' })
+      .send(usdt());
+    expect(json.body.code).toBe(415);
+    expect(vouchers()).toBe(before);
+    const rows = await t.db.query('SELECT count(*)::int AS n FROM funds.recharges WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('below the minimum: the message names the coin and the limit; demo books cannot deposit', async () => {
+    const user = await registerUser(t);
+    const low = await recharge(user, usdt({ amount: '100' }), { buffer: PNG, name: 'v.png' });
+    expect(low.body).toMatchObject({
+      code: 400,
+      result: [{ field: 'amount', message: 'The minimum deposit of USDT is 120' }],
+    });
+    const btc = await recharge(user, usdt({ coin: 'BTC', network: 'BTC', amount: '0.01' }), {
+      buffer: PNG,
+      name: 'v.png',
+    });
+    expect(btc.body.result[0].message).toBe('The minimum deposit of BTC is 0.015');
+    const demo = await recharge(user, usdt(), { buffer: PNG, name: 'v.png' }, 'NO');
+    expect(demo.body.code).toBe(403);
+  });
+
+  it('20002 under review; a duplicate hash is refused; approval credits once; the voucher is private', async () => {
+    const user = await registerUser(t);
+    const other = await registerUser(t);
+    const fields = usdt();
+    const res = await recharge(user, fields, { buffer: JP2, name: 'proof.jp2' });
+    expect(res.body).toMatchObject({
+      code: 20002,
+      result: { status: 'pending', amount: '150', coin: 'USDT' },
+    });
+    const id = res.body.result.id as string;
+    const dup = await recharge(other, { ...fields }, { buffer: PNG, name: 'v.png' });
+    expect(dup.body).toMatchObject({ code: 400, result: [{ field: 'txHash' }] });
+    expect(
+      (
+        await t
+          .http()
+          .get(`/swx/customer/user/recharge/${id}/voucher`)
+          .set('Authorization', `Bearer ${other.token}`)
+      ).body.code,
+    ).toBe(404);
+    const own = await t
+      .http()
+      .get(`/swx/customer/user/recharge/${id}/voucher`)
+      .set('Authorization', `Bearer ${user.token}`);
+    expect(own.status).toBe(200);
+    expect(own.headers['content-type']).toBe('image/jp2');
+    const approvals = await Promise.all(
+      [1, 2].map(() =>
+        t.http().post(`/swx/admin/recharges/${id}/approve`).set('Authorization', `Bearer ${adminToken}`),
+      ),
+    );
+    expect(approvals.map((a) => a.body.result.status)).toEqual(['approved', 'approved']);
+    expect(await available(user)).toBe('150');
+    const list = await t
+      .http()
+      .get('/swx/customer/user/listRecharge')
+      .set('Authorization', `Bearer ${user.token}`);
+    expect(list.body.result).toMatchObject({ total: 1, list: [{ id, status: 'approved' }] });
+  });
+
+  it('a rejection carries its reason and credits nothing', async () => {
+    const user = await registerUser(t);
+    const id = (await recharge(user, usdt(), { buffer: PNG, name: 'v.png' })).body.result.id as string;
+    const rejected = await t
+      .http()
+      .post(`/swx/admin/recharges/${id}/reject`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ reason: 'No such transaction on chain' });
+    expect(rejected.body.result).toMatchObject({
+      status: 'rejected',
+      reason: 'No such transaction on chain',
+    });
+    expect(
+      (await t.http().post(`/swx/admin/recharges/${id}/approve`).set('Authorization', `Bearer ${adminToken}`))
+        .body.code,
+    ).toBe(409);
+    expect(await available(user)).toBe('0');
+    const queue = await t
+      .http()
+      .get('/swx/admin/recharges')
+      .query({ filter: JSON.stringify({ userId: user.id }) })
+      .set('Authorization', `Bearer ${adminToken}`);
+    expect(queue.body.result).toMatchObject([{ id, status: 'rejected', userId: user.id }]);
+  });
+});
