@@ -80,7 +80,7 @@ export class RechargesService {
         voucherPath: file,
         status: 'pending',
       });
-      return new ApiSuccess(this.view(saved as Recharge), ErrorCode.DepositUnderReview);
+      return new ApiSuccess(this.view(saved), ErrorCode.DepositUnderReview);
     } catch (error) {
       await rm(file, { force: true });
       if (
