@@ -11,6 +11,7 @@ import {
   type JournalEntry,
   type LedgerBook,
   type PostResult,
+  type StatementLine,
 } from './ledger.types';
 
 /**
@@ -180,6 +181,67 @@ export class LedgerService {
       [userId, book],
     );
     return rows.map((r) => ({ currency: r.currency, kind: r.kind, balance: new Decimal(r.balance) }));
+  }
+
+  /**
+   * A user's movements in one book, newest first: every leg that touched one of the user's
+   * accounts, signed from the user's side (moves between two of the user's own accounts, such as
+   * a hold, appear once per side).
+   */
+  async statement(
+    userId: string,
+    book: LedgerBook,
+    options: { reasons?: string[]; currency?: string; offset: number; limit: number },
+    manager?: EntityManager,
+  ): Promise<{ rows: StatementLine[]; total: number }> {
+    const params: unknown[] = [userId, book];
+    let filter = '';
+    if (options.reasons?.length) {
+      params.push(options.reasons);
+      filter += ` AND j.reason = ANY($${params.length})`;
+    }
+    if (options.currency) {
+      params.push(options.currency);
+      filter += ` AND a.currency = $${params.length}`;
+    }
+    const base = `
+      FROM ledger.accounts a
+      JOIN ledger.transfers t ON t.debit_account_id = a.id OR t.credit_account_id = a.id
+      JOIN ledger.journal j ON j.id = t.journal_id
+      WHERE a.owner_type = 'user' AND a.owner_id = $1 AND a.book = $2${filter}`;
+    const runner = manager ?? this.dataSource.manager;
+    const [{ total }]: { total: string }[] = await runner.query(`SELECT count(*) AS total ${base}`, params);
+    const rows: {
+      id: string;
+      journal_id: string;
+      currency: string;
+      kind: string;
+      amount: string;
+      debit: boolean;
+      reason: string;
+      ref_type: string | null;
+      ref_id: string | null;
+      created_at: Date;
+    }[] = await runner.query(
+      `SELECT t.id, t.journal_id, a.currency, a.kind, t.amount, (t.debit_account_id = a.id) AS debit,
+              j.reason, j.ref_type, j.ref_id, t.created_at
+       ${base} ORDER BY t.id DESC, debit DESC LIMIT ${Number(options.limit)} OFFSET ${Number(options.offset)}`,
+      params,
+    );
+    return {
+      total: Number(total),
+      rows: rows.map((r) => ({
+        transferId: String(r.id),
+        journalId: String(r.journal_id),
+        currency: r.currency,
+        kind: r.kind,
+        amount: (r.debit ? new Decimal(r.amount).neg() : new Decimal(r.amount)).toFixed(),
+        reason: r.reason,
+        refType: r.ref_type,
+        refId: r.ref_id,
+        at: r.created_at.toISOString(),
+      })),
+    };
   }
 
   /**

@@ -62,3 +62,46 @@ export interface BalanceLine {
   kind: string;
   balance: Decimal;
 }
+
+export interface StatementLine {
+  transferId: string;
+  journalId: string;
+  currency: string;
+  kind: string;
+  /** Signed from the user's side: negative when money left this account. */
+  amount: string;
+  reason: string;
+  refType: string | null;
+  refId: string | null;
+  at: string;
+}
+
+/** The reasons services post with, grouped as the funding-details screen filters them. */
+export const REASON_GROUPS = {
+  deposit: ['deposit'],
+  withdrawal: ['withdrawal_hold', 'withdrawal_paid', 'withdrawal_rejected'],
+  trade: [
+    'spot_order_hold',
+    'spot_order_release',
+    'spot_trade',
+    'u_order_open',
+    'u_order_close',
+    'options_order',
+    'options_settled',
+  ],
+  yield: [
+    'smart_subscribe',
+    'smart_yield',
+    'smart_redeem',
+    'mining_subscribe',
+    'mining_yield',
+    'mining_redeem',
+  ],
+  loan: ['loan_granted', 'loan_repaid'],
+  nft: ['nft_purchase', 'nft_bid_hold', 'nft_bid_release'],
+  exchange: ['exchange'],
+  demo: ['demo_grant', 'demo_topup'],
+  adjustment: ['admin_adjustment'],
+} as const;
+
+export type ReasonGroup = keyof typeof REASON_GROUPS;

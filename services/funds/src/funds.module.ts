@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AssetsController } from './assets/assets.controller';
 import { CoinsService } from './coins/coins.service';
 import { CoinNetwork } from './coins/entities/coin-network.entity';
 import { DepositAddressesService } from './deposits/deposit-addresses.service';
@@ -15,6 +16,7 @@ import { WITHDRAWAL_BLOCKERS, WithdrawalsService } from './withdrawals/withdrawa
 @Module({
   imports: [TypeOrmModule.forFeature([CoinNetwork, Recharge, Withdrawal])],
   controllers: [
+    AssetsController,
     DepositsController,
     RechargesController,
     AdminRechargesController,
