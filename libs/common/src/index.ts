@@ -8,3 +8,4 @@ export * from './common.module';
 export * from './security';
 export * from './idempotency';
 export * from './uploads';
+export * from './logging';

@@ -3,9 +3,16 @@ import { NestFactory } from '@nestjs/core';
 import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule, Logger as PinoLogger } from 'nestjs-pino';
 import { DataSource, type MixedList } from 'typeorm';
-import { CommonModule, configureHttpApp, IdempotencyModule, type AppConfig } from '@app/common';
+import {
+  CommonModule,
+  configureHttpApp,
+  createAppLogger,
+  IdempotencyModule,
+  installAccessLog,
+  PinoNestLogger,
+  type AppConfig,
+} from '@app/common';
 import { LedgerModule } from '@app/ledger';
 import { QueueModule, RedisModule } from '@app/queue';
 import { buildDataSourceOptions } from '../data-source-options';
@@ -35,13 +42,6 @@ export function buildRootModule(
     module: RootModule,
     imports: [
       CommonModule.forRoot(config),
-      LoggerModule.forRoot({
-        pinoHttp: {
-          level: config.LOG_LEVEL,
-          autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/livez' },
-          redact: ['req.headers.authorization', 'req.headers.cookie'],
-        },
-      }),
       RedisModule.forRoot({ url: urls.redisUrl, prefix: config.REDIS_PREFIX }),
       QueueModule.forRoot({ url: urls.redisUrl, prefix: config.REDIS_PREFIX }),
       IdempotencyModule,
@@ -73,10 +73,13 @@ export async function createHttpApp(
   config: AppConfig,
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 1024 * 1024 });
-  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: true });
+  const logger = createAppLogger(config.LOG_LEVEL);
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
+    logger: new PinoNestLogger(logger),
+  });
+  installAccessLog(app.getHttpAdapter().getInstance(), logger);
   // Multipart for image uploads; each route sets its own (smaller) file limit when it reads the parts.
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 6, parts: 40 } });
-  app.useLogger(app.get(PinoLogger));
   configureHttpApp(app as INestApplication);
   return app;
 }
