@@ -51,19 +51,15 @@ describe('funds: funding details and coin accounts', () => {
       .post('/swx/customer/user/repasswordTx')
       .set(auth(user, 'YES'))
       .send({ type: 'email', code, password: 'withdraw-secret' });
-    const w = await t
-      .http()
-      .post('/swx/customer/user/withdrawal')
-      .set(auth(user, 'YES'))
-      .send({
-        method: 'bank',
-        coin: 'USDT',
-        amount: '50',
-        bankType: 'SWIFT',
-        bankAccount: 'DE89370400440532013000',
-        holderName: 'Ada Lovelace',
-        withdrawPassword: 'withdraw-secret',
-      });
+    const w = await t.http().post('/swx/customer/user/withdrawal').set(auth(user, 'YES')).send({
+      method: 'bank',
+      coin: 'USDT',
+      amount: '50',
+      bankType: 'SWIFT',
+      bankAccount: 'DE89370400440532013000',
+      holderName: 'Ada Lovelace',
+      withdrawPassword: 'withdraw-secret',
+    });
     expect(w.body.code).toBe(20003);
 
     const all = await t.http().get('/swx/customer/user/listFundingDetails').set(auth(user, 'YES'));
