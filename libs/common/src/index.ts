@@ -9,3 +9,5 @@ export * from './security';
 export * from './idempotency';
 export * from './uploads';
 export * from './logging';
+export * from './time';
+export * from './parameters';

@@ -2,9 +2,10 @@ import { AccountsModule, ACCOUNTS_MIGRATIONS } from '@app/accounts';
 import { CreateIdempotencyKeys1763800000500 } from '@app/common';
 import { FundsModule, FUNDS_MIGRATIONS } from '@app/funds';
 import { LEDGER_MIGRATIONS } from '@app/ledger';
+import { OrdersModule, ORDERS_MIGRATIONS } from '@app/orders';
 
 /** Every service module composed into one process (the embedded default of DESIGN.md). */
-export const PLATFORM_MODULES = [AccountsModule, FundsModule];
+export const PLATFORM_MODULES = [AccountsModule, FundsModule, OrdersModule];
 
 /** Every migration, in the order they must run (the ledger first: services post to it). */
 export const PLATFORM_MIGRATIONS = [
@@ -12,4 +13,5 @@ export const PLATFORM_MIGRATIONS = [
   CreateIdempotencyKeys1763800000500,
   ...ACCOUNTS_MIGRATIONS,
   ...FUNDS_MIGRATIONS,
+  ...ORDERS_MIGRATIONS,
 ];

@@ -1,0 +1,53 @@
+import Decimal from 'decimal.js';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { decimalTransformer } from '@app/database';
+
+export type SmartOrderStatus = 'earning' | 'completed' | 'exited';
+
+@Entity({ schema: 'orders', name: 'smart_orders' })
+export class SmartOrder {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id: string;
+
+  @Column('uuid', { name: 'user_id' })
+  userId: string;
+
+  @Column('integer', { name: 'product_id' })
+  productId: number;
+
+  @Column('text')
+  currency: string;
+
+  @Column('numeric', { precision: 38, scale: 18, transformer: decimalTransformer })
+  amount: Decimal;
+
+  @Column('integer', { name: 'cycle_days' })
+  cycleDays: number;
+
+  @Column('numeric', { name: 'daily_yield', precision: 12, scale: 8, transformer: decimalTransformer })
+  dailyYield: Decimal;
+
+  @Column('timestamptz', { name: 'started_at' })
+  startedAt: Date;
+
+  @Column('timestamptz', { name: 'ends_at' })
+  endsAt: Date;
+
+  @Column('text')
+  status: SmartOrderStatus;
+
+  @Column('integer', { name: 'days_paid' })
+  daysPaid: number;
+
+  @Column('numeric', { precision: 38, scale: 18, transformer: decimalTransformer })
+  earned: Decimal;
+
+  @Column('numeric', { precision: 38, scale: 18, transformer: decimalTransformer, nullable: true })
+  penalty: Decimal | null;
+
+  @Column('timestamptz', { name: 'closed_at', nullable: true })
+  closedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

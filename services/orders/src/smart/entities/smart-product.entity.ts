@@ -1,0 +1,36 @@
+import Decimal from 'decimal.js';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { decimalTransformer } from '@app/database';
+
+@Entity({ schema: 'orders', name: 'smart_products' })
+export class SmartProduct {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column('text')
+  name: string;
+
+  @Column('text')
+  currency: string;
+
+  @Column('numeric', { name: 'daily_yield', precision: 12, scale: 8, transformer: decimalTransformer })
+  dailyYield: Decimal;
+
+  @Column('numeric', { name: 'min_amount', precision: 38, scale: 18, transformer: decimalTransformer })
+  minAmount: Decimal;
+
+  @Column('numeric', { name: 'max_amount', precision: 38, scale: 18, transformer: decimalTransformer })
+  maxAmount: Decimal;
+
+  @Column('integer', { array: true })
+  cycles: number[];
+
+  @Column('boolean', { name: 'allow_repeat' })
+  allowRepeat: boolean;
+
+  @Column('boolean')
+  active: boolean;
+
+  @Column('integer')
+  sort: number;
+}

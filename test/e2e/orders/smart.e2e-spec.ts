@@ -1,0 +1,178 @@
+import { Global, Module } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { Clock, SYSTEM_PARAMETERS } from '@app/common';
+import { LedgerService, SystemAccount } from '@app/ledger';
+import { JobName, QueueName } from '@app/queue';
+import { waitForQueuesDrained } from '../../support/queues';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { registerUser, type RegisteredUser } from '../../support/users';
+
+// Until the content service is composed here, the one parameter these plans read.
+@Global()
+@Module({
+  providers: [
+    {
+      provide: SYSTEM_PARAMETERS,
+      useValue: { get: async (k: string) => (k === 'smart_early_exit_penalty' ? '5' : null) },
+    },
+  ],
+  exports: [SYSTEM_PARAMETERS],
+})
+class ParametersModule {}
+
+const DAY = 24 * 3600 * 1000;
+
+describe('smart trading plans /swx/customer/order', () => {
+  let t: TestApp;
+  let clock: Clock;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, [ParametersModule]);
+    clock = t.app.get(Clock);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const real = (u: RegisteredUser) => ({ Authorization: `Bearer ${u.token}`, virtually: 'YES' });
+  const buy = (u: RegisteredUser, body: object) =>
+    t.http().post('/swx/customer/order/buySmart').set(real(u)).send(body);
+  const balance = async (u: RegisteredUser) => {
+    const res = await t.http().post('/swx/customer/user/getUserInfo').set(real(u));
+    return (
+      res.body.result.balances as { currency: string; available: string; other: Record<string, string> }[]
+    ).find((b) => b.currency === 'USDT');
+  };
+  async function fund(u: RegisteredUser, amount: string) {
+    await t.app.get(LedgerService).post({
+      key: `fund-${randomUUID()}`,
+      reason: 'deposit',
+      legs: [
+        {
+          from: {
+            owner: { type: 'system', id: SystemAccount.External },
+            book: 'real',
+            currency: 'USDT',
+            kind: 'main',
+          },
+          to: { owner: { type: 'user', id: u.id }, book: 'real', currency: 'USDT', kind: 'available' },
+          amount,
+        },
+      ],
+    });
+  }
+  /** Runs the settlement the way the scheduler does: a scan job on the real queue, then its chunks. */
+  async function settleNow() {
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.SmartSettlement));
+    await queue.add(JobName.SmartSettleScan, {});
+    await waitForQueuesDrained(t, [QueueName.SmartSettlement]);
+  }
+  const products = async () =>
+    (await t.http().get('/swx/customer/order/listSmartProducts')).body.result as {
+      id: number;
+      name: string;
+      cycles: number[];
+      allowRepeat: boolean;
+    }[];
+
+  it('lists the products', async () => {
+    const list = await products();
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(list[0]).toMatchObject({
+      name: 'Starter AI plan',
+      minAmount: '100',
+      maxAmount: '5000',
+      cycles: [1, 3, 7],
+      dailyYieldPercent: '0.8',
+    });
+  });
+
+  it('answers every error code, and the demo book is refused', async () => {
+    const user = await registerUser(t);
+    const [starter, , premium] = await products();
+    expect(
+      (
+        await t
+          .http()
+          .post('/swx/customer/order/buySmart')
+          .send({ productId: starter.id, amount: '100', days: 1 })
+      ).body.code,
+    ).toBe(401);
+    const demo = await t
+      .http()
+      .post('/swx/customer/order/buySmart')
+      .set({ Authorization: `Bearer ${user.token}` })
+      .send({ productId: starter.id, amount: '100', days: 1 });
+    expect(demo.body).toMatchObject({
+      code: 403,
+      message: 'Demo accounts cannot use smart trading, please switch to the real account',
+    });
+    expect((await buy(user, { productId: 9999, amount: '100', days: 1 })).body.code).toBe(10010);
+    expect((await buy(user, { productId: starter.id, amount: '100', days: 2 })).body.code).toBe(10012);
+    expect((await buy(user, { productId: starter.id, amount: '99', days: 1 })).body.code).toBe(10013);
+    expect((await buy(user, { productId: starter.id, amount: '5001', days: 1 })).body.code).toBe(10013);
+    expect((await buy(user, { productId: starter.id, amount: 'x', days: 1 })).body.code).toBe(400);
+    expect((await buy(user, { productId: starter.id, amount: '100', days: 1 })).body.code).toBe(10011);
+    await fund(user, '25000');
+    expect((await buy(user, { productId: premium.id, amount: '10000', days: 30 })).body.code).toBe(20004);
+    expect((await buy(user, { productId: premium.id, amount: '10000', days: 30 })).body.code).toBe(10024);
+  });
+
+  it('pays each day once at its anniversary, catches up missed days, and returns the principal at the end', async () => {
+    const user = await registerUser(t);
+    await fund(user, '1000');
+    const [starter] = await products();
+    const bought = await buy(user, { productId: starter.id, amount: '1000', days: 3 });
+    expect(bought.body).toMatchObject({
+      code: 20004,
+      result: { status: 'earning', amount: '1000', dailyIncome: '8', earned: '0' },
+    });
+    expect(await balance(user)).toMatchObject({ available: '0', other: { principal: '1000' } });
+
+    clock.advance(DAY + 60_000);
+    await settleNow();
+    await settleNow(); // a second run pays nothing more
+    let list = (await t.http().get('/swx/customer/order/listSmartOrder').set(real(user))).body.result.list;
+    expect(list[0]).toMatchObject({ earned: '8', daysPaid: 1, status: 'earning' });
+    expect(new Date(list[0].nextEarningAt).getTime() - new Date(list[0].startedAt).getTime()).toBe(2 * DAY);
+    expect(await balance(user)).toMatchObject({ available: '8' });
+
+    clock.advance(2 * DAY); // the worker "was down" for two days
+    await settleNow();
+    list = (await t.http().get('/swx/customer/order/listSmartOrder').set(real(user))).body.result.list;
+    expect(list[0]).toMatchObject({ earned: '24', daysPaid: 3, status: 'completed', nextEarningAt: null });
+    expect(await balance(user)).toMatchObject({ available: '1024', other: { principal: '0' } });
+    const payouts = await t.db.query(
+      'SELECT day FROM orders.smart_payouts WHERE order_id = $1 ORDER BY day',
+      [list[0].id],
+    );
+    expect(payouts.map((p: { day: number }) => p.day)).toEqual([1, 2, 3]);
+  });
+
+  it('early exit returns the principal less the penalty, shown before confirming', async () => {
+    const user = await registerUser(t);
+    await fund(user, '2000');
+    const [, balanced] = await products();
+    const orderId = (await buy(user, { productId: balanced.id, amount: '2000', days: 7 })).body.result
+      .id as string;
+    const quote = await t.http().post('/swx/customer/order/smartExitQuote').set(real(user)).send({ orderId });
+    expect(quote.body.result).toMatchObject({
+      principal: '2000',
+      penaltyPercent: '5',
+      penalty: '100',
+      returned: '1900',
+    });
+    const other = await registerUser(t);
+    expect(
+      (await t.http().post('/swx/customer/order/exitSmart').set(real(other)).send({ orderId })).body.code,
+    ).toBe(404);
+    const exit = await t.http().post('/swx/customer/order/exitSmart').set(real(user)).send({ orderId });
+    expect(exit.body).toMatchObject({ code: 20005, result: { status: 'exited', returned: '1900' } });
+    expect(
+      (await t.http().post('/swx/customer/order/exitSmart').set(real(user)).send({ orderId })).body.code,
+    ).toBe(10089);
+    expect(await balance(user)).toMatchObject({ available: '1900', other: { principal: '0' } });
+  });
+});
