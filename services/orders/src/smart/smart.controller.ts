@@ -61,6 +61,15 @@ export class SmartController {
     return this.smart.listMine(p.id, q.pageNum ?? 1, q.pageSize ?? 20);
   }
 
+  @Get('getProfitTotal')
+  @CustomerAuth()
+  @ApiOperation({
+    summary: 'My plan totals: principal in plans, income today, cumulative income, active plans',
+  })
+  profitTotal(@CurrentPrincipal() p: AuthPrincipal) {
+    return this.smart.summary(p.id);
+  }
+
   @Post('smartExitQuote')
   @HttpCode(200)
   @CustomerAuth()

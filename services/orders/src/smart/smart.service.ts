@@ -134,6 +134,30 @@ export class SmartService {
     return { list: rows.map((o) => this.view(o, names.get(o.productId) ?? '')), total };
   }
 
+  /** Principal in plans, income today (UTC day of the clock) and cumulative income of a user. */
+  async summary(userId: string) {
+    const now = this.clock.now();
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const [row]: { principal: string; cumulative: string; today: string; active: string }[] =
+      await this.dataSource.query(
+        `SELECT
+         coalesce(sum(o.amount) FILTER (WHERE o.status = 'earning'), 0)::text AS principal,
+         coalesce(sum(o.earned), 0)::text AS cumulative,
+         count(*) FILTER (WHERE o.status = 'earning')::text AS active,
+         coalesce((SELECT sum(p.amount) FROM orders.smart_payouts p JOIN orders.smart_orders so ON so.id = p.order_id
+                    WHERE so.user_id = $1 AND p.paid_at >= $2 AND p.paid_at < $3), 0)::text AS today
+       FROM orders.smart_orders o WHERE o.user_id = $1`,
+        [userId, dayStart, new Date(dayStart.getTime() + DAY_MS)],
+      );
+    return {
+      currency: 'USDT',
+      principalInPlans: new Decimal(row.principal).toFixed(),
+      incomeToday: new Decimal(row.today).toFixed(),
+      cumulativeIncome: new Decimal(row.cumulative).toFixed(),
+      activePlans: Number(row.active),
+    };
+  }
+
   /** What an early exit returns, to show before the user confirms. */
   async exitQuote(userId: string, orderId: string) {
     const order = await this.owned(userId, orderId);
