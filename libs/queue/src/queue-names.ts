@@ -6,20 +6,20 @@ import type { JobsOptions } from 'bullmq';
  */
 export enum QueueName {
   Maintenance = 'maintenance',
-  SmartSettlement = 'smart-settlement',
+  PlanSettlement = 'plan-settlement',
 }
 
 export enum JobName {
   PurgeIdempotencyKeys = 'purge-idempotency-keys',
-  SmartSettleScan = 'smart-settle-scan',
-  SmartSettleChunk = 'smart-settle-chunk',
+  PlanSettleScan = 'plan-settle-scan',
+  PlanSettleChunk = 'plan-settle-chunk',
 }
 
 export interface JobPayloads {
   [JobName.PurgeIdempotencyKeys]: { olderThanHours: number };
-  [JobName.SmartSettleScan]: Record<string, never>;
+  [JobName.PlanSettleScan]: Record<string, never>;
   /** Plans to settle, and the time they are settled at (so that a retry pays the same days). */
-  [JobName.SmartSettleChunk]: { ids: string[]; at: string };
+  [JobName.PlanSettleChunk]: { ids: string[]; at: string };
 }
 
 /** Attempts with exponential backoff; finished jobs are dropped, failed ones kept for a look. */

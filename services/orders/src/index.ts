@@ -1,4 +1,4 @@
 export * from './orders.module';
 export * from './migrations';
 export * from './spot/matching';
-export { SmartSettlementService } from './smart/smart-settlement.service';
+export { PlanSettlementService } from './plans/plan-settlement.service';

@@ -2,24 +2,24 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QueueName } from '@app/queue';
-import { SmartOrder } from './smart/entities/smart-order.entity';
-import { SmartProduct } from './smart/entities/smart-product.entity';
-import { SmartController } from './smart/smart.controller';
-import { SmartService } from './smart/smart.service';
+import { Plan } from './plans/entities/plan.entity';
+import { PlanProduct } from './plans/entities/plan-product.entity';
 import {
-  SmartSettlementProcessor,
-  SmartSettlementScheduler,
-  SmartSettlementService,
-} from './smart/smart-settlement.service';
+  PlanSettlementProcessor,
+  PlanSettlementScheduler,
+  PlanSettlementService,
+} from './plans/plan-settlement.service';
+import { PlansController } from './plans/plans.controller';
+import { PlansService } from './plans/plans.service';
 
-/** Orders and plans: smart trading plans today; U orders, options, spot and mining next. */
+/** Orders and plans: smart and staking plans today; U orders, options and spot trading next. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([SmartProduct, SmartOrder]),
-    BullModule.registerQueue({ name: QueueName.SmartSettlement }),
+    TypeOrmModule.forFeature([PlanProduct, Plan]),
+    BullModule.registerQueue({ name: QueueName.PlanSettlement }),
   ],
-  controllers: [SmartController],
-  providers: [SmartService, SmartSettlementService, SmartSettlementProcessor, SmartSettlementScheduler],
-  exports: [SmartSettlementService],
+  controllers: [PlansController],
+  providers: [PlansService, PlanSettlementService, PlanSettlementProcessor, PlanSettlementScheduler],
+  exports: [PlanSettlementService],
 })
 export class OrdersModule {}

@@ -1,3 +1,3 @@
-import { CreateSmartPlans1764100001000 } from './1764100001000-CreateSmartPlans';
+import { CreatePlans1764100001000 } from './1764100001000-CreatePlans';
 
-export const ORDERS_MIGRATIONS = [CreateSmartPlans1764100001000];
+export const ORDERS_MIGRATIONS = [CreatePlans1764100001000];

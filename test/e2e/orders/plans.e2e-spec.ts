@@ -45,7 +45,7 @@ describe('smart trading plans /swx/customer/order', () => {
       res.body.result.balances as { currency: string; available: string; other: Record<string, string> }[]
     ).find((b) => b.currency === 'USDT');
   };
-  async function fund(u: RegisteredUser, amount: string) {
+  async function fund(u: RegisteredUser, amount: string, currency = 'USDT') {
     await t.app.get(LedgerService).post({
       key: `fund-${randomUUID()}`,
       reason: 'deposit',
@@ -54,10 +54,10 @@ describe('smart trading plans /swx/customer/order', () => {
           from: {
             owner: { type: 'system', id: SystemAccount.External },
             book: 'real',
-            currency: 'USDT',
+            currency,
             kind: 'main',
           },
-          to: { owner: { type: 'user', id: u.id }, book: 'real', currency: 'USDT', kind: 'available' },
+          to: { owner: { type: 'user', id: u.id }, book: 'real', currency, kind: 'available' },
           amount,
         },
       ],
@@ -65,9 +65,9 @@ describe('smart trading plans /swx/customer/order', () => {
   }
   /** Runs the settlement the way the scheduler does: a scan job on the real queue, then its chunks. */
   async function settleNow() {
-    const queue = t.app.get<Queue>(getQueueToken(QueueName.SmartSettlement));
-    await queue.add(JobName.SmartSettleScan, {});
-    await waitForQueuesDrained(t, [QueueName.SmartSettlement]);
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.PlanSettlement));
+    await queue.add(JobName.PlanSettleScan, {});
+    await waitForQueuesDrained(t, [QueueName.PlanSettlement]);
   }
   const products = async () =>
     (await t.http().get('/swx/customer/order/listSmartProducts')).body.result as {
@@ -144,10 +144,9 @@ describe('smart trading plans /swx/customer/order', () => {
     list = (await t.http().get('/swx/customer/order/listSmartOrder').set(real(user))).body.result.list;
     expect(list[0]).toMatchObject({ earned: '24', daysPaid: 3, status: 'completed', nextEarningAt: null });
     expect(await balance(user)).toMatchObject({ available: '1024', other: { principal: '0' } });
-    const payouts = await t.db.query(
-      'SELECT day FROM orders.smart_payouts WHERE order_id = $1 ORDER BY day',
-      [list[0].id],
-    );
+    const payouts = await t.db.query('SELECT day FROM orders.plan_payouts WHERE plan_id = $1 ORDER BY day', [
+      list[0].id,
+    ]);
     expect(payouts.map((p: { day: number }) => p.day)).toEqual([1, 2, 3]);
   });
 
@@ -174,5 +173,60 @@ describe('smart trading plans /swx/customer/order', () => {
       (await t.http().post('/swx/customer/order/exitSmart').set(real(user)).send({ orderId })).body.code,
     ).toBe(10089);
     expect(await balance(user)).toMatchObject({ available: '1900', other: { principal: '0' } });
+  });
+
+  describe('staking (mining) plans', () => {
+    const mining = async () =>
+      (await t.http().get('/swx/customer/order/listMiningProducts')).body.result as {
+        id: number;
+        name: string;
+        currency: string;
+        cycles: number[];
+      }[];
+    const buyMining = (u: RegisteredUser, body: object) =>
+      t.http().post('/swx/customer/order/buyMining').set(real(u)).send(body);
+
+    it('answers its codes: unknown product 404, term 10017, amount 10016, demo refused', async () => {
+      const user = await registerUser(t);
+      const [usdt] = await mining();
+      expect((await buyMining(user, { productId: 9999, amount: '100', days: 7 })).body.code).toBe(404);
+      expect((await buyMining(user, { productId: usdt.id, amount: '100', days: 8 })).body.code).toBe(10017);
+      expect((await buyMining(user, { productId: usdt.id, amount: '10', days: 7 })).body.code).toBe(10016);
+      const demo = await t
+        .http()
+        .post('/swx/customer/order/buyMining')
+        .set({ Authorization: `Bearer ${user.token}` })
+        .send({ productId: usdt.id, amount: '100', days: 7 });
+      expect(demo.body.code).toBe(403);
+    });
+
+    it('stakes a coin, shows cumulative and estimated current income, and returns the principal after the lock-up', async () => {
+      const user = await registerUser(t);
+      await fund(user, '2', 'ETH');
+      const eth = (await mining()).find((p) => p.currency === 'ETH')!;
+      const res = await buyMining(user, { productId: eth.id, amount: '2', days: 30 });
+      expect(res.body).toMatchObject({
+        code: 20004,
+        result: { kind: 'mining', currency: 'ETH', dailyIncome: '0.003' },
+      });
+      clock.advance(DAY / 2);
+      let list = (await t.http().get('/swx/customer/order/listMiningOrder').set(real(user))).body.result.list;
+      expect(list[0]).toMatchObject({ earned: '0' });
+      expect(Number(list[0].estimatedCurrentIncome)).toBeGreaterThan(0.0014);
+      expect(Number(list[0].estimatedCurrentIncome)).toBeLessThan(0.0016);
+      clock.advance(30 * DAY);
+      await settleNow();
+      list = (await t.http().get('/swx/customer/order/listMiningOrder').set(real(user))).body.result.list;
+      expect(list[0]).toMatchObject({
+        status: 'completed',
+        daysPaid: 30,
+        earned: '0.09',
+        estimatedCurrentIncome: '0',
+      });
+      const info = await t.http().post('/swx/customer/user/getUserInfo').set(real(user));
+      expect(info.body.result.balances.find((b: { currency: string }) => b.currency === 'ETH')).toMatchObject(
+        { available: '2.09', other: { staked: '0' } },
+      );
+    });
   });
 });

@@ -1,11 +1,15 @@
 import Decimal from 'decimal.js';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { decimalTransformer } from '@app/database';
+import type { PlanKind } from './plan.entity';
 
-@Entity({ schema: 'orders', name: 'smart_products' })
-export class SmartProduct {
+@Entity({ schema: 'orders', name: 'plan_products' })
+export class PlanProduct {
   @PrimaryGeneratedColumn()
   id: number;
+
+  @Column('text')
+  kind: PlanKind;
 
   @Column('text')
   name: string;

@@ -1,13 +1,18 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class CreateSmartPlans1764100001000 implements MigrationInterface {
-  name = 'CreateSmartPlans1764100001000';
+/**
+ * Earning plans of both kinds: smart trading plans and staking (mining) plans. They differ in
+ * their products and rules, not in how they earn: one table each for products, plans and payouts.
+ */
+export class CreatePlans1764100001000 implements MigrationInterface {
+  name = 'CreatePlans1764100001000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE SCHEMA IF NOT EXISTS orders`);
     await q.query(`
-      CREATE TABLE orders.smart_products (
+      CREATE TABLE orders.plan_products (
         id serial PRIMARY KEY,
+        kind text NOT NULL CHECK (kind IN ('smart', 'mining')),
         name text NOT NULL,
         currency text NOT NULL DEFAULT 'USDT',
         -- Daily yield as a fraction of the principal (0.012 = 1.2% a day).
@@ -21,15 +26,19 @@ export class CreateSmartPlans1764100001000 implements MigrationInterface {
         CHECK (max_amount >= min_amount)
       )`);
     await q.query(`
-      INSERT INTO orders.smart_products (name, daily_yield, min_amount, max_amount, cycles, allow_repeat, sort) VALUES
-        ('Starter AI plan', 0.008, 100, 5000, '{1,3,7}', true, 1),
-        ('Balanced AI plan', 0.012, 1000, 50000, '{7,15,30}', true, 2),
-        ('Premium AI plan', 0.018, 10000, 500000, '{30,60,90}', false, 3)`);
+      INSERT INTO orders.plan_products (kind, name, currency, daily_yield, min_amount, max_amount, cycles, allow_repeat, sort) VALUES
+        ('smart', 'Starter AI plan', 'USDT', 0.008, 100, 5000, '{1,3,7}', true, 1),
+        ('smart', 'Balanced AI plan', 'USDT', 0.012, 1000, 50000, '{7,15,30}', true, 2),
+        ('smart', 'Premium AI plan', 'USDT', 0.018, 10000, 500000, '{30,60,90}', false, 3),
+        ('mining', 'USDT lock-up staking', 'USDT', 0.003, 50, 100000, '{7,14,30}', true, 1),
+        ('mining', 'ETH staking pool', 'ETH', 0.0015, 0.05, 100, '{30,60}', true, 2),
+        ('mining', 'BTC mining pool', 'BTC', 0.001, 0.001, 10, '{30,90,180}', true, 3)`);
     await q.query(`
-      CREATE TABLE orders.smart_orders (
+      CREATE TABLE orders.plans (
         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        kind text NOT NULL CHECK (kind IN ('smart', 'mining')),
         user_id uuid NOT NULL,
-        product_id integer NOT NULL REFERENCES orders.smart_products (id),
+        product_id integer NOT NULL REFERENCES orders.plan_products (id),
         currency text NOT NULL,
         amount numeric(38, 18) NOT NULL CHECK (amount > 0),
         cycle_days integer NOT NULL CHECK (cycle_days > 0),
@@ -43,22 +52,20 @@ export class CreateSmartPlans1764100001000 implements MigrationInterface {
         closed_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX smart_orders_user_idx ON orders.smart_orders (user_id, id DESC)`);
-    await q.query(
-      `CREATE INDEX smart_orders_earning_idx ON orders.smart_orders (id) WHERE status = 'earning'`,
-    );
+    await q.query(`CREATE INDEX plans_user_idx ON orders.plans (user_id, kind, id DESC)`);
+    await q.query(`CREATE INDEX plans_earning_idx ON orders.plans (id) WHERE status = 'earning'`);
     // One payout per plan and day: the unique key makes a second payment of a day impossible.
     await q.query(`
-      CREATE TABLE orders.smart_payouts (
-        order_id bigint NOT NULL REFERENCES orders.smart_orders (id),
+      CREATE TABLE orders.plan_payouts (
+        plan_id bigint NOT NULL REFERENCES orders.plans (id),
         day integer NOT NULL CHECK (day > 0),
         amount numeric(38, 18) NOT NULL,
-        paid_at timestamptz NOT NULL DEFAULT now(),
-        PRIMARY KEY (order_id, day)
+        paid_at timestamptz NOT NULL,
+        PRIMARY KEY (plan_id, day)
       )`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE orders.smart_payouts, orders.smart_orders, orders.smart_products`);
+    await q.query(`DROP TABLE orders.plan_payouts, orders.plans, orders.plan_products`);
   }
 }

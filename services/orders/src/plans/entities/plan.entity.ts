@@ -2,12 +2,16 @@ import Decimal from 'decimal.js';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { decimalTransformer } from '@app/database';
 
-export type SmartOrderStatus = 'earning' | 'completed' | 'exited';
+export type PlanStatus = 'earning' | 'completed' | 'exited';
+export type PlanKind = 'smart' | 'mining';
 
-@Entity({ schema: 'orders', name: 'smart_orders' })
-export class SmartOrder {
+@Entity({ schema: 'orders', name: 'plans' })
+export class Plan {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id: string;
+
+  @Column('text')
+  kind: PlanKind;
 
   @Column('uuid', { name: 'user_id' })
   userId: string;
@@ -34,7 +38,7 @@ export class SmartOrder {
   endsAt: Date;
 
   @Column('text')
-  status: SmartOrderStatus;
+  status: PlanStatus;
 
   @Column('integer', { name: 'days_paid' })
   daysPaid: number;

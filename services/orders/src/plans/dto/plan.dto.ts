@@ -2,8 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Matches, Min } from 'class-validator';
 
-export class BuySmartDto {
-  @ApiProperty({ description: 'The smart product (10010 when unknown)' })
+export class BuyPlanDto {
+  @ApiProperty({ description: 'The product (10010 when unknown)' })
   @Type(() => Number)
   @IsInt({ message: 'validation.invalid' })
   @Min(1, { message: 'validation.invalid' })
@@ -21,7 +21,7 @@ export class BuySmartDto {
   days: number;
 }
 
-export class SmartOrderRefDto {
+export class PlanRefDto {
   @ApiProperty()
   @IsString({ message: 'validation.invalid' })
   @Matches(/^\d{1,18}$/, { message: 'validation.invalid' })

@@ -1,0 +1,115 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import {
+  CurrentBook,
+  CurrentPrincipal,
+  CustomerAuth,
+  Idempotent,
+  type AuthPrincipal,
+  type Book,
+} from '@app/common';
+import { BuyPlanDto, PlanRefDto } from './dto/plan.dto';
+import { PlansService } from './plans.service';
+
+class PageQuery {
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'validation.invalid' })
+  @Min(1, { message: 'validation.invalid' })
+  pageNum?: number;
+
+  @ApiPropertyOptional({ default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'validation.invalid' })
+  @Min(1, { message: 'validation.invalid' })
+  @Max(100, { message: 'validation.invalid' })
+  pageSize?: number;
+}
+
+@ApiTags('earning plans')
+@Controller('swx/customer/order')
+export class PlansController {
+  constructor(private readonly plans: PlansService) {}
+
+  @Get('listSmartProducts')
+  @ApiOperation({ summary: 'Smart trading products: daily yield, investment range, cycles in days' })
+  smartProducts() {
+    return this.plans.products('smart');
+  }
+
+  @Post('buySmart')
+  @HttpCode(200)
+  @CustomerAuth()
+  @Idempotent()
+  @ApiOperation({
+    summary: 'Buy a smart plan on the real book (20004); errors 10010, 10012, 10013, 10024, 10011',
+  })
+  buySmart(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book, @Body() dto: BuyPlanDto) {
+    return this.plans.buy('smart', p.id, book, dto);
+  }
+
+  @Get('listSmartOrder')
+  @CustomerAuth()
+  @ApiOperation({
+    summary: 'My smart plans: amount, cycle, daily yield, earned so far, next earning time, state',
+  })
+  listSmart(@CurrentPrincipal() p: AuthPrincipal, @Query() q: PageQuery) {
+    return this.plans.listMine('smart', p.id, q.pageNum ?? 1, q.pageSize ?? 20);
+  }
+
+  @Post('smartExitQuote')
+  @HttpCode(200)
+  @CustomerAuth()
+  @ApiOperation({
+    summary: 'What an early exit returns (principal less the penalty share), before confirming',
+  })
+  exitQuote(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: PlanRefDto) {
+    return this.plans.exitQuote(p.id, dto.orderId);
+  }
+
+  @Post('exitSmart')
+  @HttpCode(200)
+  @CustomerAuth()
+  @Idempotent()
+  @ApiOperation({ summary: 'End a smart plan early: the principal returns less the penalty (20005)' })
+  exit(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: PlanRefDto) {
+    return this.plans.exit(p.id, dto.orderId);
+  }
+
+  @Get('listMiningProducts')
+  @ApiOperation({
+    summary: 'Staking (lock-up mining) products: coin, daily yield, subscription range, lock-up days',
+  })
+  miningProducts() {
+    return this.plans.products('mining');
+  }
+
+  @Post('buyMining')
+  @HttpCode(200)
+  @CustomerAuth()
+  @Idempotent()
+  @ApiOperation({
+    summary: 'Subscribe to a staking product on the real book (20004); errors 10016, 10017, 10024, 10011',
+  })
+  buyMining(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book, @Body() dto: BuyPlanDto) {
+    return this.plans.buy('mining', p.id, book, dto);
+  }
+
+  @Get('listMiningOrder')
+  @CustomerAuth()
+  @ApiOperation({ summary: 'My staking subscriptions: cumulative income and estimated current income' })
+  listMining(@CurrentPrincipal() p: AuthPrincipal, @Query() q: PageQuery) {
+    return this.plans.listMine('mining', p.id, q.pageNum ?? 1, q.pageSize ?? 20);
+  }
+
+  @Get('getProfitTotal')
+  @CustomerAuth()
+  @ApiOperation({ summary: 'My plan totals per coin: principal in plans, income today, cumulative income' })
+  profitTotal(@CurrentPrincipal() p: AuthPrincipal) {
+    return this.plans.summary(p.id);
+  }
+}

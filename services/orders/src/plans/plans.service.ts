@@ -1,0 +1,276 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Decimal from 'decimal.js';
+import type { DataSource } from 'typeorm';
+import {
+  ApiSuccess,
+  AppException,
+  Clock,
+  ErrorCode,
+  SYSTEM_PARAMETERS,
+  type Book,
+  type SystemParameterReader,
+} from '@app/common';
+import { AccountKind, InsufficientBalanceError, LedgerService, SystemAccount, type Leg } from '@app/ledger';
+import type { BuyPlanDto } from './dto/plan.dto';
+import { Plan, type PlanKind } from './entities/plan.entity';
+import { PlanProduct } from './entities/plan-product.entity';
+import { DAY_MS, PAYOUT_DECIMALS, PLAN_KINDS } from './plan-kinds';
+
+/** Smart trading plans and staking (mining) plans: products, subscription, lists, early exit. */
+@Injectable()
+export class PlansService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+    @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
+  ) {}
+
+  async products(kind: PlanKind) {
+    const rows = await this.dataSource
+      .getRepository(PlanProduct)
+      .find({ where: { kind, active: true }, order: { sort: 'ASC', id: 'ASC' } });
+    return rows.map((p) => ({
+      id: p.id,
+      name: p.name,
+      currency: p.currency,
+      dailyYield: p.dailyYield.toFixed(),
+      dailyYieldPercent: p.dailyYield.times(100).toFixed(),
+      minAmount: p.minAmount.toFixed(),
+      maxAmount: p.maxAmount.toFixed(),
+      cycles: p.cycles,
+      allowRepeat: p.allowRepeat,
+    }));
+  }
+
+  async buy(kind: PlanKind, userId: string, book: Book, dto: BuyPlanDto): Promise<ApiSuccess<unknown>> {
+    // Both kinds lock real money for days; the demo book has no use for them (spec: smart trading).
+    if (book !== 'real') {
+      throw new AppException(
+        ErrorCode.Forbidden,
+        null,
+        {},
+        kind === 'smart' ? 'message.demoNoSmartTrading' : 'message.demoNotAllowed',
+      );
+    }
+    const product = await this.dataSource
+      .getRepository(PlanProduct)
+      .findOne({ where: { id: dto.productId, kind, active: true } });
+    if (!product) throw new AppException(kind === 'smart' ? ErrorCode.SmartProductWrong : ErrorCode.NotFound);
+    if (!product.cycles.includes(dto.days))
+      throw new AppException(kind === 'smart' ? ErrorCode.DaysNotFound : ErrorCode.TermNotFound);
+    const amount = new Decimal(dto.amount);
+    if (amount.lt(product.minAmount) || amount.gt(product.maxAmount)) {
+      throw new AppException(
+        kind === 'smart' ? ErrorCode.InvestmentAmountWrong : ErrorCode.PurchaseAmountWrong,
+      );
+    }
+    const now = this.clock.now();
+    const rules = PLAN_KINDS[kind];
+    try {
+      const plan = await this.dataSource.transaction(async (m) => {
+        if (!product.allowRepeat) {
+          // Serialize this user's purchases of the product so two at once cannot both pass.
+          await m.query(`SELECT pg_advisory_xact_lock(hashtext('plan-buy-' || $1 || '-' || $2))`, [
+            userId,
+            product.id,
+          ]);
+          const held = await m.query(
+            `SELECT 1 FROM orders.plans WHERE user_id = $1 AND product_id = $2 AND status = 'earning' LIMIT 1`,
+            [userId, product.id],
+          );
+          if (held.length) throw new AppException(ErrorCode.ProductAlreadyBought);
+        }
+        const saved = await m.save(
+          m.create(Plan, {
+            kind,
+            userId,
+            productId: product.id,
+            currency: product.currency,
+            amount,
+            cycleDays: dto.days,
+            dailyYield: product.dailyYield,
+            startedAt: now,
+            endsAt: new Date(now.getTime() + dto.days * DAY_MS),
+            status: 'earning',
+            daysPaid: 0,
+            earned: new Decimal(0),
+            penalty: null,
+            closedAt: null,
+          }),
+        );
+        const owner = { type: 'user' as const, id: userId };
+        await this.ledger.post(
+          {
+            key: `plan-subscribe-${saved.id}`,
+            reason: rules.reasons.subscribe,
+            refType: 'plan',
+            refId: saved.id,
+            legs: [
+              {
+                from: { owner, book: 'real', currency: product.currency, kind: AccountKind.Available },
+                to: { owner, book: 'real', currency: product.currency, kind: rules.principalKind },
+                amount,
+              },
+            ],
+          },
+          m,
+        );
+        return saved;
+      });
+      return new ApiSuccess(this.view(plan, product.name), ErrorCode.PurchaseSuccess);
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError)
+        throw new AppException(ErrorCode.BalanceInsufficientMargin);
+      throw error;
+    }
+  }
+
+  async listMine(kind: PlanKind, userId: string, page: number, size: number) {
+    const [rows, total] = await this.dataSource
+      .getRepository(Plan)
+      .findAndCount({ where: { userId, kind }, order: { id: 'DESC' }, skip: (page - 1) * size, take: size });
+    const names = new Map(
+      (await this.dataSource.getRepository(PlanProduct).find()).map((p) => [p.id, p.name] as const),
+    );
+    return { list: rows.map((o) => this.view(o, names.get(o.productId) ?? '')), total };
+  }
+
+  /** Principal in plans, income today (UTC day of the clock) and cumulative income, per currency. */
+  async summary(userId: string) {
+    const now = this.clock.now();
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const rows: { currency: string; principal: string; cumulative: string; today: string; active: string }[] =
+      await this.dataSource.query(
+        `SELECT o.currency,
+           coalesce(sum(o.amount) FILTER (WHERE o.status = 'earning'), 0)::text AS principal,
+           coalesce(sum(o.earned), 0)::text AS cumulative,
+           count(*) FILTER (WHERE o.status = 'earning')::text AS active,
+           coalesce((SELECT sum(p.amount) FROM orders.plan_payouts p JOIN orders.plans so ON so.id = p.plan_id
+                      WHERE so.user_id = $1 AND so.currency = o.currency AND p.paid_at >= $2 AND p.paid_at < $3), 0)::text AS today
+         FROM orders.plans o WHERE o.user_id = $1 GROUP BY o.currency ORDER BY o.currency`,
+        [userId, dayStart, new Date(dayStart.getTime() + DAY_MS)],
+      );
+    return rows.map((r) => ({
+      currency: r.currency,
+      principalInPlans: new Decimal(r.principal).toFixed(),
+      incomeToday: new Decimal(r.today).toFixed(),
+      cumulativeIncome: new Decimal(r.cumulative).toFixed(),
+      activePlans: Number(r.active),
+    }));
+  }
+
+  /** What an early exit returns, to show before the user confirms. */
+  async exitQuote(userId: string, planId: string) {
+    const plan = await this.dataSource
+      .getRepository(Plan)
+      .findOne({ where: { id: planId, userId, kind: 'smart' } });
+    if (!plan) throw new AppException(ErrorCode.NotFound);
+    if (plan.status !== 'earning') throw new AppException(ErrorCode.RepeatedSubmission);
+    const rate = await this.penaltyPercent();
+    const penalty = plan.amount.times(rate).div(100).toDecimalPlaces(PAYOUT_DECIMALS, Decimal.ROUND_UP);
+    return {
+      orderId: planId,
+      principal: plan.amount.toFixed(),
+      penaltyPercent: rate.toFixed(),
+      penalty: penalty.toFixed(),
+      returned: plan.amount.minus(penalty).toFixed(),
+    };
+  }
+
+  /** Ends a smart plan early: the principal returns less the penalty share, which goes to the house. */
+  async exit(userId: string, planId: string) {
+    const quote = await this.exitQuote(userId, planId);
+    return this.dataSource.transaction(async (m) => {
+      const plan = await m
+        .getRepository(Plan)
+        .findOne({ where: { id: planId, userId }, lock: { mode: 'pessimistic_write' } });
+      if (!plan || plan.status !== 'earning') throw new AppException(ErrorCode.RepeatedSubmission);
+      const owner = { type: 'user' as const, id: userId };
+      const principal = {
+        owner,
+        book: 'real' as const,
+        currency: plan.currency,
+        kind: PLAN_KINDS[plan.kind].principalKind,
+      };
+      const penalty = new Decimal(quote.penalty);
+      const legs: Leg[] = [
+        {
+          from: principal,
+          to: { owner, book: 'real', currency: plan.currency, kind: AccountKind.Available },
+          amount: plan.amount.minus(penalty),
+        },
+      ];
+      if (penalty.gt(0)) {
+        legs.push({
+          from: principal,
+          to: {
+            owner: { type: 'system', id: SystemAccount.Fees },
+            book: 'real',
+            currency: plan.currency,
+            kind: 'main',
+          },
+          amount: penalty,
+        });
+      }
+      await this.ledger.post(
+        {
+          key: `plan-exit-${plan.id}`,
+          reason: PLAN_KINDS[plan.kind].reasons.redeem,
+          refType: 'plan',
+          refId: plan.id,
+          legs,
+        },
+        m,
+      );
+      plan.status = 'exited';
+      plan.penalty = penalty;
+      plan.closedAt = this.clock.now();
+      await m.save(plan);
+      return new ApiSuccess({ ...quote, status: 'exited' }, ErrorCode.ModificationSuccess);
+    });
+  }
+
+  private async penaltyPercent(): Promise<Decimal> {
+    const value = await this.parameters?.get('smart_early_exit_penalty');
+    if (value === null || value === undefined || !/^\d+(\.\d+)?$/.test(value))
+      throw new AppException(ErrorCode.SystemParameterFailed);
+    return new Decimal(value);
+  }
+
+  view(o: Plan, productName: string) {
+    const now = this.clock.now().getTime();
+    const daily = o.amount.times(o.dailyYield).toDecimalPlaces(PAYOUT_DECIMALS, Decimal.ROUND_DOWN);
+    const nextDay = o.daysPaid + 1;
+    const earning = o.status === 'earning' && nextDay <= o.cycleDays;
+    // Accrued since the last anniversary: the share of today's income already earned.
+    const sinceLast = now - (o.startedAt.getTime() + o.daysPaid * DAY_MS);
+    const accrued = earning
+      ? daily
+          .times(Math.min(Math.max(sinceLast, 0), DAY_MS))
+          .div(DAY_MS)
+          .toDecimalPlaces(PAYOUT_DECIMALS, Decimal.ROUND_DOWN)
+      : new Decimal(0);
+    return {
+      id: o.id,
+      kind: o.kind,
+      productId: o.productId,
+      productName,
+      currency: o.currency,
+      amount: o.amount.toFixed(),
+      cycleDays: o.cycleDays,
+      dailyYield: o.dailyYield.toFixed(),
+      dailyIncome: daily.toFixed(),
+      earned: o.earned.toFixed(),
+      estimatedCurrentIncome: accrued.toFixed(),
+      daysPaid: o.daysPaid,
+      status: o.status,
+      startedAt: o.startedAt.toISOString(),
+      endsAt: o.endsAt.toISOString(),
+      nextEarningAt: earning ? new Date(o.startedAt.getTime() + nextDay * DAY_MS).toISOString() : null,
+      penalty: o.penalty?.toFixed() ?? null,
+      closedAt: o.closedAt?.toISOString() ?? null,
+    };
+  }
+}
