@@ -22,6 +22,7 @@ const SYSTEM_SHARDS: Partial<Record<SystemAccount, number>> = {
   [SystemAccount.Fees]: 16,
   [SystemAccount.DemoFaucet]: 16,
   [SystemAccount.External]: 8,
+  [SystemAccount.YieldExpense]: 16,
 };
 
 function shardsOf(ref: AccountRef): number {
@@ -84,6 +85,61 @@ export class LedgerService {
         manager,
       );
       return { journalId: String(rows[0].journal_id), replayed: rows[0].replayed };
+    } catch (error) {
+      const pg = ((error as { driverError?: PgError }).driverError ?? error) as PgError;
+      if (pg.code === '23514' && pg.constraint === 'accounts_user_non_negative')
+        throw new InsufficientBalanceError();
+      throw error;
+    }
+  }
+
+  /**
+   * Many journal entries in one database round trip, with the rules of `post` (for daily
+   * settlements). All or nothing: one user account below zero refuses the whole batch.
+   */
+  async postMany(entries: JournalEntry[], manager?: EntityManager): Promise<PostResult[]> {
+    if (entries.length === 0) return [];
+    const keys: string[] = [];
+    const reasons: string[] = [];
+    const refTypes: (string | null)[] = [];
+    const refIds: (string | null)[] = [];
+    const legEntry: number[] = [];
+    const debits: string[] = [];
+    const credits: string[] = [];
+    const amounts: string[] = [];
+    for (const [index, entry] of entries.entries()) {
+      if (entry.legs.length === 0) throw new LedgerIntegrityError('a journal entry needs at least one leg');
+      keys.push(entry.key);
+      reasons.push(entry.reason);
+      refTypes.push(entry.refType ?? null);
+      refIds.push(entry.refId ?? null);
+      for (const leg of entry.legs) {
+        const amount = new Decimal(leg.amount);
+        if (!amount.isFinite() || amount.lte(0) || amount.decimalPlaces() > 18) {
+          throw new LedgerIntegrityError(
+            `leg amount must be positive with at most 18 decimals: ${amount.toString()}`,
+          );
+        }
+        if (leg.from.currency !== leg.to.currency || leg.from.book !== leg.to.book) {
+          throw new LedgerIntegrityError('both sides of a leg must share currency and book');
+        }
+        legEntry.push(index + 1);
+        debits.push(await this.accountId(leg.from));
+        credits.push(await this.accountId(leg.to));
+        amounts.push(sqlDecimal(amount));
+      }
+    }
+    const statement = {
+      name: 'ledger_post_journals',
+      text: `SELECT entry, journal_id, replayed FROM ledger.post_journals(
+               $1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::bigint[], $8::numeric[])`,
+      values: [keys, reasons, refTypes, refIds, legEntry, debits, credits, amounts],
+    };
+    try {
+      const rows: { entry: number; journal_id: string; replayed: boolean }[] = manager?.queryRunner
+        ? (await ((await manager.queryRunner.connect()) as PoolClient).query(statement)).rows
+        : (await (this.dataSource.driver as unknown as { master: Pool }).master.query(statement)).rows;
+      return rows.map((r) => ({ journalId: String(r.journal_id), replayed: r.replayed }));
     } catch (error) {
       const pg = ((error as { driverError?: PgError }).driverError ?? error) as PgError;
       if (pg.code === '23514' && pg.constraint === 'accounts_user_non_negative')

@@ -1,11 +1,11 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import Decimal from 'decimal.js';
 import type { DataSource } from 'typeorm';
 import { Clock } from '@app/common';
-import { AccountKind, LedgerService, SystemAccount, type Leg } from '@app/ledger';
+import { AccountKind, LedgerService, SystemAccount, type JournalEntry, type Leg } from '@app/ledger';
 import { JobName, QueueName, type JobPayloads } from '@app/queue';
 import type { PlanKind } from './entities/plan.entity';
 import { DAY_MS, PAYOUT_DECIMALS, PLAN_KINDS } from './plan-kinds';
@@ -32,6 +32,8 @@ interface DuePlan {
  */
 @Injectable()
 export class PlanSettlementService {
+  private readonly logger = new Logger('PlanSettlement');
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
@@ -52,39 +54,71 @@ export class PlanSettlementService {
     return chunks;
   }
 
-  /** Pays every due day of the given plans (each plan in its own transaction). Returns days paid. */
+  /**
+   * Pays every due day of the given plans in one transaction: payout rows in bulk, their ledger
+   * postings in one batch, the plans updated in bulk. Returns the number of days paid.
+   */
   async settle(ids: string[], now: Date = this.clock.now()): Promise<number> {
-    let paid = 0;
-    for (const id of ids) paid += await this.settlePlan(id, now);
-    return paid;
+    if (ids.length === 0) return 0;
+    try {
+      return await this.settleBatch(ids, now);
+    } catch (error) {
+      if (ids.length === 1) throw error;
+      // One plan that cannot be settled must not hold up the others: settle them one by one.
+      let paid = 0;
+      for (const id of ids) {
+        try {
+          paid += await this.settleBatch([id], now);
+        } catch (single) {
+          this.logger.error(`plan ${id} could not be settled: ${String(single)}`);
+        }
+      }
+      return paid;
+    }
   }
 
-  private async settlePlan(id: string, now: Date): Promise<number> {
+  private async settleBatch(ids: string[], now: Date): Promise<number> {
     return this.dataSource.transaction(async (m) => {
-      const [plan]: DuePlan[] = await m.query(
+      const plans: DuePlan[] = await m.query(
         `SELECT id, kind, user_id, currency, amount, daily_yield, cycle_days, days_paid, started_at
-           FROM orders.plans WHERE id = $1 AND status = 'earning' FOR UPDATE`,
-        [id],
+           FROM orders.plans WHERE id = ANY($1::bigint[]) AND status = 'earning' ORDER BY id FOR UPDATE`,
+        [ids],
       );
-      if (!plan) return 0;
-      const lastDue = Math.min(
-        Math.floor((now.getTime() - plan.started_at.getTime()) / DAY_MS),
-        plan.cycle_days,
-      );
-      if (lastDue <= plan.days_paid) return 0;
-      const rules = PLAN_KINDS[plan.kind];
-      const owner = { type: 'user' as const, id: plan.user_id };
-      const daily = new Decimal(plan.amount)
-        .times(plan.daily_yield)
-        .toDecimalPlaces(PAYOUT_DECIMALS, Decimal.ROUND_DOWN);
-      for (let day = plan.days_paid + 1; day <= lastDue; day++) {
-        const dueAt = new Date(plan.started_at.getTime() + day * DAY_MS);
-        const inserted: unknown[] = await m.query(
-          `INSERT INTO orders.plan_payouts (plan_id, day, amount, paid_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT DO NOTHING RETURNING 1`,
-          [id, day, daily.toFixed(), dueAt],
+      const payoutPlan: string[] = [];
+      const payoutDay: number[] = [];
+      const payoutAmount: string[] = [];
+      const payoutAt: Date[] = [];
+      const byId = new Map<string, { plan: DuePlan; daily: Decimal; lastDue: number }>();
+      for (const plan of plans) {
+        const lastDue = Math.min(
+          Math.floor((now.getTime() - plan.started_at.getTime()) / DAY_MS),
+          plan.cycle_days,
         );
-        if (!inserted.length) continue;
+        if (lastDue <= plan.days_paid) continue;
+        const daily = new Decimal(plan.amount)
+          .times(plan.daily_yield)
+          .toDecimalPlaces(PAYOUT_DECIMALS, Decimal.ROUND_DOWN);
+        byId.set(String(plan.id), { plan, daily, lastDue });
+        for (let day = plan.days_paid + 1; day <= lastDue; day++) {
+          payoutPlan.push(String(plan.id));
+          payoutDay.push(day);
+          payoutAmount.push(daily.toFixed());
+          payoutAt.push(new Date(plan.started_at.getTime() + day * DAY_MS));
+        }
+      }
+      if (byId.size === 0) return 0;
+      // The unique (plan, day) key: a day already paid is skipped, never paid twice.
+      const inserted: { plan_id: string; day: number }[] = await m.query(
+        `INSERT INTO orders.plan_payouts (plan_id, day, amount, paid_at)
+         SELECT * FROM unnest($1::bigint[], $2::int[], $3::numeric[], $4::timestamptz[])
+         ON CONFLICT DO NOTHING RETURNING plan_id, day`,
+        [payoutPlan, payoutDay, payoutAmount, payoutAt],
+      );
+      const entries: JournalEntry[] = [];
+      for (const row of inserted) {
+        const { plan, daily } = byId.get(String(row.plan_id))!;
+        const rules = PLAN_KINDS[plan.kind];
+        const owner = { type: 'user' as const, id: plan.user_id };
         const legs: Leg[] = [];
         if (daily.gt(0)) {
           legs.push({
@@ -98,33 +132,41 @@ export class PlanSettlementService {
             amount: daily,
           });
         }
-        if (day === plan.cycle_days) {
+        if (row.day === plan.cycle_days) {
           legs.push({
             from: { owner, book: 'real', currency: plan.currency, kind: rules.principalKind },
             to: { owner, book: 'real', currency: plan.currency, kind: AccountKind.Available },
             amount: plan.amount,
           });
         }
-        await this.ledger.post(
-          {
-            key: `plan-yield-${id}-${day}`,
-            reason: day === plan.cycle_days ? rules.reasons.redeem : rules.reasons.yield,
+        if (legs.length) {
+          entries.push({
+            key: `plan-yield-${plan.id}-${row.day}`,
+            reason: row.day === plan.cycle_days ? rules.reasons.redeem : rules.reasons.yield,
             refType: 'plan',
-            refId: id,
+            refId: String(plan.id),
             legs,
-          },
-          m,
-        );
+          });
+        }
       }
+      await this.ledger.postMany(entries, m);
+      const settled = [...byId.values()];
       await m.query(
-        `UPDATE orders.plans
-            SET days_paid = $2, earned = earned + $3::numeric * ($2 - days_paid),
-                status = CASE WHEN $2 >= cycle_days THEN 'completed' ELSE status END,
-                closed_at = CASE WHEN $2 >= cycle_days THEN $4::timestamptz ELSE closed_at END
-          WHERE id = $1`,
-        [id, lastDue, daily.toFixed(), now],
+        `UPDATE orders.plans p
+            SET days_paid = u.last_due,
+                earned = p.earned + u.daily * (u.last_due - p.days_paid),
+                status = CASE WHEN u.last_due >= p.cycle_days THEN 'completed' ELSE p.status END,
+                closed_at = CASE WHEN u.last_due >= p.cycle_days THEN $4::timestamptz ELSE p.closed_at END
+           FROM unnest($1::bigint[], $2::int[], $3::numeric[]) AS u(id, last_due, daily)
+          WHERE p.id = u.id`,
+        [
+          settled.map((x) => String(x.plan.id)),
+          settled.map((x) => x.lastDue),
+          settled.map((x) => x.daily.toFixed()),
+          now,
+        ],
       );
-      return lastDue - plan.days_paid;
+      return inserted.length;
     });
   }
 }
