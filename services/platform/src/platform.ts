@@ -1,11 +1,12 @@
 import { AccountsModule, ACCOUNTS_MIGRATIONS } from '@app/accounts';
 import { CreateIdempotencyKeys1763800000500 } from '@app/common';
+import { ContentModule, CONTENT_MIGRATIONS } from '@app/content';
 import { FundsModule, FUNDS_MIGRATIONS } from '@app/funds';
 import { LEDGER_MIGRATIONS } from '@app/ledger';
 import { OrdersModule, ORDERS_MIGRATIONS } from '@app/orders';
 
 /** Every service module composed into one process (the embedded default of DESIGN.md). */
-export const PLATFORM_MODULES = [AccountsModule, FundsModule, OrdersModule];
+export const PLATFORM_MODULES = [AccountsModule, FundsModule, OrdersModule, ContentModule];
 
 /** Every migration, in the order they must run (the ledger first: services post to it). */
 export const PLATFORM_MIGRATIONS = [
@@ -14,4 +15,5 @@ export const PLATFORM_MIGRATIONS = [
   ...ACCOUNTS_MIGRATIONS,
   ...FUNDS_MIGRATIONS,
   ...ORDERS_MIGRATIONS,
+  ...CONTENT_MIGRATIONS,
 ];

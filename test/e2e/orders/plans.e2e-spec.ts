@@ -1,26 +1,12 @@
-import { Global, Module } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { Clock, SYSTEM_PARAMETERS } from '@app/common';
+import { Clock } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
 import { waitForQueuesDrained } from '../../support/queues';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser, type RegisteredUser } from '../../support/users';
-
-// Until the content service is composed here, the one parameter these plans read.
-@Global()
-@Module({
-  providers: [
-    {
-      provide: SYSTEM_PARAMETERS,
-      useValue: { get: async (k: string) => (k === 'smart_early_exit_penalty' ? '5' : null) },
-    },
-  ],
-  exports: [SYSTEM_PARAMETERS],
-})
-class ParametersModule {}
 
 const DAY = 24 * 3600 * 1000;
 
@@ -29,7 +15,7 @@ describe('smart trading plans /swx/customer/order', () => {
   let clock: Clock;
 
   beforeAll(async () => {
-    t = await createTestApp({}, [ParametersModule]);
+    t = await createTestApp();
     clock = t.app.get(Clock);
   });
   afterAll(async () => {

@@ -38,7 +38,7 @@ export class RechargesController {
       'Declare a deposit: fields coin, network, amount, txHash, last6 and the image `voucher` (JPG, PNG or JPEG 2000); 20002',
   })
   async recharge(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book, @Req() req: AppRequest) {
-    const form = await readImageForm(req, this.recharges.maxUploadMegabytes());
+    const form = await readImageForm(req, await this.recharges.maxUploadMegabytes());
     return this.recharges.submit(p.id, book, form);
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import { randomUUID } from 'node:crypto';
@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import {
   APP_CONFIG,
+  SYSTEM_PARAMETERS,
+  type SystemParameterReader,
   ApiSuccess,
   AppException,
   ErrorCode,
@@ -30,11 +32,13 @@ export class RechargesService {
     private readonly ledger: LedgerService,
     private readonly audit: AdminAuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
   ) {}
 
-  /** Upload size limit in MB (system parameter upload_max_mb, default 2 as DESIGN.md says). */
-  maxUploadMegabytes(): number {
-    return 2;
+  /** Upload size limit in MB: the system parameter upload_max_mb (DESIGN.md: default 2). */
+  async maxUploadMegabytes(): Promise<number> {
+    const value = Number(await this.parameters?.get('upload_max_mb'));
+    return Number.isFinite(value) && value > 0 ? value : 2;
   }
 
   async submit(userId: string, book: Book, form: MultipartForm): Promise<ApiSuccess<unknown>> {

@@ -1,0 +1,5 @@
+export * from './content.module';
+export * from './migrations';
+export { ParametersModule } from './parameters/parameters.module';
+export { SystemParametersService } from './parameters/system-parameters.service';
+export { PUBLIC_PARAMETER_KEYS } from './parameters/public-parameters';

@@ -1,0 +1,34 @@
+import { hashSecret } from '@app/common';
+import type { TestApp } from '../../support/test-app';
+import { registerUser, uniqueName } from '../../support/users';
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function adminLogin(t: TestApp, email: string, password: string): Promise<string> {
+  const res = await t.http().post('/swx/admin/login').send({ email, password });
+  if (res.body.code !== 200) throw new Error(`admin login failed: ${JSON.stringify(res.body)}`);
+  return res.body.result.token as string;
+}
+
+/** The content endpoints' three kinds of callers: an operator (super-admin), a reviewer, a customer. */
+export async function contentCallers(t: TestApp) {
+  const operator = await adminLogin(t, 'admin@example.com', 'admin-password-for-tests');
+  // An admin without the operator role, created directly as the brief's test recipe says.
+  const email = `${uniqueName('rev')}@example.com`;
+  const password = 'reviewer-password-for-tests';
+  await t.db.query(
+    `INSERT INTO accounts.admin_users (email, password_hash, roles) VALUES ($1, $2, '{reviewer}')`,
+    [email, await hashSecret(password)],
+  );
+  const reviewer = await adminLogin(t, email, password);
+  const customer = (await registerUser(t)).token;
+  return { operator, reviewer, customer };
+}
+
+export async function auditActions(t: TestApp, targetType: string, targetId: string): Promise<string[]> {
+  const rows: { action: string }[] = await t.db.query(
+    `SELECT action FROM accounts.admin_audit WHERE target_type = $1 AND target_id = $2 ORDER BY id`,
+    [targetType, targetId],
+  );
+  return rows.map((r) => r.action);
+}

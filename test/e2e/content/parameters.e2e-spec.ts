@@ -1,0 +1,161 @@
+import Decimal from 'decimal.js';
+import { AppException, ErrorCode, SYSTEM_PARAMETERS, type SystemParameterReader } from '@app/common';
+import { PUBLIC_PARAMETER_KEYS, SystemParametersService } from '@app/content';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { auditActions, bearer, contentCallers } from './content-admin';
+
+describe('system parameters', () => {
+  let t: TestApp;
+  let callers: Awaited<ReturnType<typeof contentCallers>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    callers = await contentCallers(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const param = async (key: string) => (await t.http().get(`/swx/customer/index/getParamByKey/${key}`)).body;
+  const put = (key: string, body: object, token = callers.operator) =>
+    t.http().put(`/swx/admin/parameters/${key}`).set(bearer(token)).send(body);
+
+  describe('GET /swx/customer/index/getParamByKey/:key', () => {
+    it('refuses a malformed key with 400', async () => {
+      expect((await param('bad-key')).code).toBe(400);
+      expect((await param('x'.repeat(65))).code).toBe(400);
+    });
+
+    it('answers 10018 for an unknown key and for an internal one', async () => {
+      const unknown = await param('no_such_parameter');
+      expect(unknown.code).toBe(10018);
+      expect(unknown.result).toBeNull();
+      expect(unknown.message).toEqual(expect.any(String));
+      // market_maker_spread exists but is not on the public whitelist.
+      expect((await param('market_maker_spread')).code).toBe(10018);
+    });
+
+    it('answers { paramKey, paramValue } for every public key, with the seeded values', async () => {
+      expect(await param('down_url')).toMatchObject({
+        code: 200,
+        result: { paramKey: 'down_url', paramValue: expect.stringMatching(/^(\/|https?:\/\/)/) },
+      });
+      const expected: Record<string, string> = {
+        deposit_min_USDT: '120',
+        deposit_min_BTC: '0.015',
+        deposit_min_ETH: '0.2',
+        loan_cap_ratio: '0.8',
+        upload_max_mb: '2',
+        withdraw_fee_rate: '1',
+      };
+      for (const [key, value] of Object.entries(expected)) {
+        expect((await param(key)).result).toEqual({ paramKey: key, paramValue: value });
+      }
+      for (const key of PUBLIC_PARAMETER_KEYS) expect((await param(key)).code).toBe(200);
+      // Fees below 0.3% (the landing page's promise), percent.
+      expect(new Decimal((await param('fee_rate_u_order')).result.paramValue).lt(0.3)).toBe(true);
+      const caps = await Promise.all(
+        ['loan_cap_ratio', 'loan_cap_ratio_kyc', 'loan_cap_ratio_advanced'].map(
+          async (k) => new Decimal((await param(k)).result.paramValue),
+        ),
+      );
+      expect(caps[0].lt(caps[1]) && caps[1].lt(caps[2]) && caps[2].lte(1)).toBe(true);
+    });
+  });
+
+  describe('SystemParametersService and the SYSTEM_PARAMETERS reader', () => {
+    it('reads values, Decimals and null for unknown keys', async () => {
+      const service = t.app.get(SystemParametersService);
+      await expect(service.getDecimal('deposit_min_BTC')).resolves.toEqual(new Decimal('0.015'));
+      await expect(service.get('market_maker_spread')).resolves.toBe('0.1');
+      await expect(service.get('no_such_parameter')).rejects.toMatchObject({
+        code: ErrorCode.SystemParameterFailed,
+      });
+      await expect(service.getDecimal('down_url')).rejects.toBeInstanceOf(AppException);
+      const reader = t.app.get<SystemParameterReader>(SYSTEM_PARAMETERS);
+      await expect(reader.get('smart_early_exit_penalty')).resolves.toBe('5');
+      await expect(reader.get('no_such_parameter')).resolves.toBeNull();
+    });
+  });
+
+  describe('/swx/admin/parameters', () => {
+    it('answers 401 to customers and 403 to an admin without the operator role', async () => {
+      expect((await t.http().get('/swx/admin/parameters').set(bearer(callers.customer))).body.code).toBe(401);
+      expect((await t.http().get('/swx/admin/parameters').set(bearer(callers.reviewer))).body.code).toBe(403);
+      expect((await put('withdraw_fee_rate', { value: '2' }, callers.reviewer)).body.code).toBe(403);
+      expect((await param('withdraw_fee_rate')).result.paramValue).toBe('1');
+    });
+
+    it('validates the value against the kind of the parameter', async () => {
+      expect((await put('withdraw_fee_rate', {})).body.code).toBe(400);
+      expect((await put('withdraw_fee_rate', { value: 2 })).body.code).toBe(400);
+      expect((await put('withdraw_fee_rate', { value: 'abc' })).body.code).toBe(400);
+      expect((await put('withdraw_fee_rate', { value: '-1' })).body.code).toBe(400);
+      expect((await put('loan_cap_ratio', { value: '1.5' })).body.code).toBe(400);
+      expect((await put('upload_max_mb', { value: '2.5' })).body.code).toBe(400);
+      expect((await put('down_url', { value: 'javascript:alert(1)' })).body.code).toBe(400);
+      expect((await put('withdraw_fee_rate', { value: '2', extra: true })).body.code).toBe(400);
+      expect((await put('no_such_parameter', { value: '1' })).body.code).toBe(404);
+      expect((await t.http().get('/swx/admin/parameters/nope').set(bearer(callers.operator))).body.code).toBe(
+        404,
+      );
+      const untouched: { key: string; value: string }[] = await t.db.query(
+        `SELECT key, value FROM content.parameters WHERE key IN ('withdraw_fee_rate', 'loan_cap_ratio')`,
+      );
+      expect(Object.fromEntries(untouched.map((r) => [r.key, r.value]))).toEqual({
+        withdraw_fee_rate: '1',
+        loan_cap_ratio: '0.8',
+      });
+    });
+
+    it('lists with Content-Range, ids being the keys and the public flag', async () => {
+      const res = await t
+        .http()
+        .get('/swx/admin/parameters')
+        .query({ range: '[0,99]', sort: '["key","ASC"]' })
+        .set(bearer(callers.operator));
+      expect(res.body.code).toBe(200);
+      const rows = res.body.result as { id: string; key: string; public: boolean; kind: string }[];
+      expect(res.headers['content-range']).toBe(`parameters 0-${rows.length - 1}/${rows.length}`);
+      expect(rows.every((r) => r.id === r.key)).toBe(true);
+      expect(rows.find((r) => r.key === 'market_maker_spread')).toMatchObject({ public: false });
+      expect(rows.find((r) => r.key === 'loan_cap_ratio')).toMatchObject({ public: true, kind: 'ratio' });
+      const page = await t
+        .http()
+        .get('/swx/admin/parameters')
+        .query({ range: '[0,1]', filter: JSON.stringify({ q: 'deposit_min' }) })
+        .set(bearer(callers.operator));
+      expect(page.headers['content-range']).toBe('parameters 0-1/3');
+    });
+
+    it('an update is visible through getParamByKey at once and is audited with before and after', async () => {
+      expect((await param('withdraw_min_USDT')).result.paramValue).toBe('20'); // now cached
+      const one = await t.http().get('/swx/admin/parameters/withdraw_min_USDT').set(bearer(callers.operator));
+      // react-admin sends the whole record back; the read-only fields are ignored.
+      const res = await put('withdraw_min_USDT', { ...one.body.result, value: '25' });
+      expect(res.body.code).toBe(200);
+      expect(res.body.result).toMatchObject({ id: 'withdraw_min_USDT', value: '25', kind: 'decimal' });
+      expect((await param('withdraw_min_USDT')).result.paramValue).toBe('25');
+      await expect(t.app.get(SystemParametersService).getDecimal('withdraw_min_USDT')).resolves.toEqual(
+        new Decimal(25),
+      );
+      const audit: { action: string; detail: object }[] = await t.db.query(
+        `SELECT action, detail FROM accounts.admin_audit WHERE target_type = 'system_parameter' AND target_id = 'withdraw_min_USDT'`,
+      );
+      expect(audit).toEqual([{ action: 'parameter.updated', detail: { before: '20', after: '25' } }]);
+      await put('withdraw_min_USDT', { value: '20' });
+      expect((await param('withdraw_min_USDT')).result.paramValue).toBe('20');
+      await expect(auditActions(t, 'system_parameter', 'withdraw_min_USDT')).resolves.toHaveLength(2);
+    });
+
+    it('has no create or delete', async () => {
+      const del = await t.http().delete('/swx/admin/parameters/down_url').set(bearer(callers.operator));
+      expect(del.body.code).toBe(404);
+      const post = await t
+        .http()
+        .post('/swx/admin/parameters')
+        .set(bearer(callers.operator))
+        .send({ key: 'x', value: '1' });
+      expect(post.body.code).toBe(404);
+    });
+  });
+});
