@@ -104,8 +104,7 @@ export class LedgerService {
     const refTypes: (string | null)[] = [];
     const refIds: (string | null)[] = [];
     const legEntry: number[] = [];
-    const debits: string[] = [];
-    const credits: string[] = [];
+    const legRefs: [AccountRef, AccountRef][] = [];
     const amounts: string[] = [];
     for (const [index, entry] of entries.entries()) {
       if (entry.legs.length === 0) throw new LedgerIntegrityError('a journal entry needs at least one leg');
@@ -124,11 +123,14 @@ export class LedgerService {
           throw new LedgerIntegrityError('both sides of a leg must share currency and book');
         }
         legEntry.push(index + 1);
-        debits.push(await this.accountId(leg.from));
-        credits.push(await this.accountId(leg.to));
+        legRefs.push([leg.from, leg.to]);
         amounts.push(sqlDecimal(amount));
       }
     }
+    // Account ids in bulk: thousands of users' accounts in two statements, not two per account.
+    const ids = await this.accountIds(legRefs.flat());
+    const debits = legRefs.map((_, i) => ids[2 * i]);
+    const credits = legRefs.map((_, i) => ids[2 * i + 1]);
     const statement = {
       name: 'ledger_post_journals',
       text: `SELECT entry, journal_id, replayed FROM ledger.post_journals(
@@ -323,6 +325,62 @@ export class LedgerService {
       ...negatives.map((n) => `user account ${n.id} is negative`),
       ...legs.map((l) => `transfer ${l.id} joins two currencies or books`),
     ];
+  }
+
+  /** Ids of many accounts (shards chosen as in accountId), creating the missing ones in bulk. */
+  private async accountIds(refs: AccountRef[]): Promise<string[]> {
+    const wanted = refs.map((ref) => {
+      const shards = shardsOf(ref);
+      const shard = shards > 1 ? Math.floor(Math.random() * shards) : 0;
+      return { ref, shard, key: refKey(ref, shard) };
+    });
+    const missing = [
+      ...new Map(wanted.filter((w) => !this.ids.has(w.key)).map((w) => [w.key, w] as const)).values(),
+    ];
+    if (missing.length > 0) {
+      const cols = [
+        missing.map((m) => m.ref.owner.type),
+        missing.map((m) => m.ref.owner.id),
+        missing.map((m) => m.ref.book),
+        missing.map((m) => m.ref.currency),
+        missing.map((m) => m.ref.kind),
+        missing.map((m) => m.shard),
+      ];
+      await this.dataSource.query(
+        `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind, shard)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::smallint[])
+         ON CONFLICT ON CONSTRAINT accounts_owner_unique DO NOTHING`,
+        cols,
+      );
+      const rows: {
+        id: string;
+        owner_type: string;
+        owner_id: string;
+        book: string;
+        currency: string;
+        kind: string;
+        shard: number;
+      }[] = await this.dataSource.query(
+        `SELECT a.id, a.owner_type, a.owner_id, a.book, a.currency, a.kind, a.shard
+             FROM ledger.accounts a
+             JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::smallint[])
+               AS w(owner_type, owner_id, book, currency, kind, shard)
+               ON a.owner_type = w.owner_type AND a.owner_id = w.owner_id AND a.book = w.book
+              AND a.currency = w.currency AND a.kind = w.kind AND a.shard = w.shard`,
+        cols,
+      );
+      for (const r of rows) {
+        this.ids.set(
+          `${r.owner_type}|${r.owner_id}|${r.book}|${r.currency}|${r.kind}|${r.shard}`,
+          String(r.id),
+        );
+      }
+    }
+    return wanted.map((w) => {
+      const id = this.ids.get(w.key);
+      if (!id) throw new LedgerIntegrityError(`account ${w.key} could not be created`);
+      return id;
+    });
   }
 
   /**

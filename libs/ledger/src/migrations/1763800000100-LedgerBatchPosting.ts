@@ -18,7 +18,8 @@ export class LedgerBatchPosting1763800000100 implements MigrationInterface {
       DECLARE
         v_keys text[];
         v_ids bigint[];
-        v_move record;
+        v_expected int;
+        v_updated int;
       BEGIN
         WITH ins AS (
           INSERT INTO ledger.journal (idempotency_key, reason, ref_type, ref_id)
@@ -29,22 +30,35 @@ export class LedgerBatchPosting1763800000100 implements MigrationInterface {
         SELECT coalesce(array_agg(ins.idempotency_key), '{}'), coalesce(array_agg(ins.id), '{}')
           INTO v_keys, v_ids FROM ins;
 
-        -- Net change per account over the new entries' legs, applied in id order (no deadlocks).
-        FOR v_move IN
-          WITH fresh AS (SELECT n.k, n.id FROM unnest(v_keys, v_ids) AS n(k, id)),
-               legs AS (
-                 SELECT l.d, l.c, l.a FROM unnest(p_leg_entry, p_debits, p_credits, p_amounts) AS l(e, d, c, a)
-                 JOIN fresh f ON f.k = p_keys[l.e]
-               )
-          SELECT acc, sum(delta) AS delta FROM (
-            SELECT d AS acc, -a AS delta FROM legs UNION ALL SELECT c, a FROM legs
-          ) m GROUP BY acc HAVING sum(delta) <> 0 ORDER BY acc
-        LOOP
-          UPDATE ledger.accounts SET balance = balance + v_move.delta, updated_at = now() WHERE id = v_move.acc;
-          IF NOT FOUND THEN
-            RAISE EXCEPTION 'ledger: account % does not exist', v_move.acc USING ERRCODE = '22023';
-          END IF;
-        END LOOP;
+        -- Lock every touched account in id order first (no deadlocks between batches), then apply
+        -- the net change per account in one statement: for hundreds of accounts this is several
+        -- times faster than one UPDATE per account.
+        PERFORM 1 FROM ledger.accounts a
+          WHERE a.id IN (
+            SELECT unnest(ARRAY[l.d, l.c]) FROM unnest(p_leg_entry, p_debits, p_credits) AS l(e, d, c)
+            JOIN unnest(v_keys) AS f(k) ON f.k = p_keys[l.e])
+          ORDER BY a.id FOR NO KEY UPDATE;
+
+        SELECT count(DISTINCT acc) INTO v_expected FROM (
+          SELECT unnest(ARRAY[l.d, l.c]) AS acc FROM unnest(p_leg_entry, p_debits, p_credits) AS l(e, d, c)
+          JOIN unnest(v_keys) AS f(k) ON f.k = p_keys[l.e]) x;
+
+        UPDATE ledger.accounts a
+           SET balance = a.balance + n.delta, updated_at = now()
+          FROM (
+            SELECT acc, sum(delta) AS delta FROM (
+              SELECT l.d AS acc, -l.a AS delta FROM unnest(p_leg_entry, p_debits, p_amounts) AS l(e, d, a)
+                JOIN unnest(v_keys) AS f(k) ON f.k = p_keys[l.e]
+              UNION ALL
+              SELECT l.c, l.a FROM unnest(p_leg_entry, p_credits, p_amounts) AS l(e, c, a)
+                JOIN unnest(v_keys) AS f(k) ON f.k = p_keys[l.e]
+            ) m GROUP BY acc
+          ) n
+         WHERE a.id = n.acc;
+        GET DIAGNOSTICS v_updated = ROW_COUNT;
+        IF v_updated <> v_expected THEN
+          RAISE EXCEPTION 'ledger: % of % accounts exist', v_updated, v_expected USING ERRCODE = '22023';
+        END IF;
 
         INSERT INTO ledger.transfers (journal_id, debit_account_id, credit_account_id, amount)
         SELECT f.id, l.d, l.c, l.a
