@@ -1,1 +1,2 @@
 export * from './list-query';
+export * from './page-query';

@@ -2,9 +2,15 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import Decimal from 'decimal.js';
-import { CurrentBook, CurrentPrincipal, CustomerAuth, type AuthPrincipal, type Book } from '@app/common';
+import {
+  CurrentBook,
+  CurrentPrincipal,
+  CustomerAuth,
+  PageQuery,
+  type AuthPrincipal,
+  type Book,
+} from '@app/common';
 import { LedgerService, REASON_GROUPS, type ReasonGroup } from '@app/ledger';
-import { PageQuery } from '../withdrawals/dto/withdrawal-query.dto';
 
 class FundingQuery extends PageQuery {
   @ApiPropertyOptional({ enum: Object.keys(REASON_GROUPS) })

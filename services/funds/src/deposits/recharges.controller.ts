@@ -12,6 +12,7 @@ import {
   CurrentPrincipal,
   CustomerAuth,
   Idempotent,
+  PageQuery,
   parseListQuery,
   readImageForm,
   type AppRequest,
@@ -19,7 +20,6 @@ import {
   type Book,
 } from '@app/common';
 import { ReviewDto } from '../withdrawals/dto/withdrawal.dto';
-import { PageQuery } from '../withdrawals/dto/withdrawal-query.dto';
 import { Recharge } from './entities/recharge.entity';
 import { RechargesService } from './recharges.service';
 

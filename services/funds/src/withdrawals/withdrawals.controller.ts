@@ -12,13 +12,14 @@ import {
   CurrentPrincipal,
   CustomerAuth,
   Idempotent,
+  PageQuery,
   parseListQuery,
   type AppRequest,
   type AuthPrincipal,
   type Book,
 } from '@app/common';
 import { CreateWithdrawalDto, ReviewDto } from './dto/withdrawal.dto';
-import { PageQuery, WithdrawalQuoteQuery } from './dto/withdrawal-query.dto';
+import { WithdrawalQuoteQuery } from './dto/withdrawal-query.dto';
 import { Withdrawal } from './entities/withdrawal.entity';
 import { WithdrawalsService } from './withdrawals.service';
 

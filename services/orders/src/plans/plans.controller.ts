@@ -1,34 +1,16 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CurrentBook,
   CurrentPrincipal,
   CustomerAuth,
   Idempotent,
+  PageQuery,
   type AuthPrincipal,
   type Book,
 } from '@app/common';
 import { BuyPlanDto, PlanRefDto } from './dto/plan.dto';
 import { PlansService } from './plans.service';
-
-class PageQuery {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.invalid' })
-  @Min(1, { message: 'validation.invalid' })
-  pageNum?: number;
-
-  @ApiPropertyOptional({ default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.invalid' })
-  @Min(1, { message: 'validation.invalid' })
-  @Max(100, { message: 'validation.invalid' })
-  pageSize?: number;
-}
 
 @ApiTags('earning plans')
 @Controller('swx/customer/order')

@@ -1,24 +1,6 @@
-import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, Matches } from 'class-validator';
 import { AMOUNT_PATTERN } from './withdrawal.dto';
-
-export class PageQuery {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.invalid' })
-  @Min(1, { message: 'validation.invalid' })
-  pageNum?: number;
-
-  @ApiPropertyOptional({ default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'validation.invalid' })
-  @Min(1, { message: 'validation.invalid' })
-  @Max(100, { message: 'validation.invalid' })
-  pageSize?: number;
-}
 
 export class WithdrawalQuoteQuery {
   @ApiProperty()
