@@ -7,19 +7,18 @@ import {
   AdminAuth,
   AdminRole,
   clientAddress,
-  contentRange,
   CurrentBook,
   CurrentPrincipal,
   CustomerAuth,
   Idempotent,
   PageQuery,
-  parseListQuery,
   readImageForm,
   type AppRequest,
   type AuthPrincipal,
   type Book,
 } from '@app/common';
 import { ReviewDto } from '../withdrawals/dto/withdrawal.dto';
+import { listForReview } from '../review/review-queue';
 import { Recharge } from './entities/recharge.entity';
 import { RechargesService } from './recharges.service';
 
@@ -68,21 +67,8 @@ export class AdminRechargesController {
   @Get()
   @ApiOperation({ summary: 'Deposits to review (ra-data-simple-rest: range, sort, filter {status, userId})' })
   async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const list = parseListQuery(query, ['id', 'createdAt', 'amount', 'status'], {
-      field: 'id',
-      order: 'DESC',
-    });
-    const qb = this.dataSource.getRepository(Recharge).createQueryBuilder('r');
-    const { status, userId } = list.filter as { status?: unknown; userId?: unknown };
-    if (typeof status === 'string') qb.andWhere('r.status = :status', { status });
-    if (typeof userId === 'string') qb.andWhere('r.user_id::text = :userId', { userId });
-    const [rows, total] = await qb
-      .orderBy(`r.${list.sort.field}`, list.sort.order)
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
-    void reply.header('Content-Range', contentRange('recharges', list.offset, rows.length, total));
-    return rows.map((r) => ({ ...this.recharges.view(r), userId: r.userId }));
+    const rows = await listForReview(this.dataSource, Recharge, query, 'recharges', reply);
+    return rows.map((row) => ({ ...this.recharges.view(row), userId: row.userId }));
   }
 
   @Get(':id/voucher')

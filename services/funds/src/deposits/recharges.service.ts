@@ -19,6 +19,7 @@ import {
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { AdminAuditService } from '@app/accounts';
 import { CoinsService } from '../coins/coins.service';
+import { decideReview } from '../review/review-queue';
 import { Recharge } from './entities/recharge.entity';
 
 const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
@@ -130,24 +131,25 @@ export class RechargesService {
     return this.decide(id, adminId, ip, 'rejected', reason);
   }
 
-  private decide(
+  private async decide(
     id: string,
     adminId: string,
     ip: string,
     decision: 'approved' | 'rejected',
     reason?: string,
   ) {
-    if (!/^\d{1,18}$/.test(id)) throw new AppException(ErrorCode.NotFound);
-    return this.dataSource.transaction(async (m) => {
-      const r = await m
-        .getRepository(Recharge)
-        .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!r) throw new AppException(ErrorCode.NotFound);
-      if (r.status !== 'pending') {
-        if (r.status === decision) return this.view(r);
-        throw new AppException(ErrorCode.Conflict);
-      }
-      if (decision === 'approved') {
+    const row = await decideReview({
+      dataSource: this.dataSource,
+      entity: Recharge,
+      id,
+      decision,
+      reason,
+      adminId,
+      ip,
+      audit: this.audit,
+      subject: 'recharge',
+      settle: async (m, r) => {
+        if (decision !== 'approved') return;
         await this.ledger.post(
           {
             key: `recharge-credit-${r.id}`,
@@ -174,25 +176,9 @@ export class RechargesService {
           },
           m,
         );
-      }
-      r.status = decision;
-      r.reason = reason ?? null;
-      r.reviewedBy = adminId;
-      r.reviewedAt = new Date();
-      await m.save(r);
-      await this.audit.record(
-        {
-          adminId,
-          action: `recharge.${decision}`,
-          targetType: 'recharge',
-          targetId: id,
-          detail: { reason },
-          ip,
-        },
-        m,
-      );
-      return this.view(r);
+      },
     });
+    return this.view(row);
   }
 
   view(r: Recharge) {

@@ -7,19 +7,18 @@ import {
   AdminAuth,
   AdminRole,
   clientAddress,
-  contentRange,
   CurrentBook,
   CurrentPrincipal,
   CustomerAuth,
   Idempotent,
   PageQuery,
-  parseListQuery,
   type AppRequest,
   type AuthPrincipal,
   type Book,
 } from '@app/common';
 import { CreateWithdrawalDto, ReviewDto } from './dto/withdrawal.dto';
 import { WithdrawalQuoteQuery } from './dto/withdrawal-query.dto';
+import { listForReview } from '../review/review-queue';
 import { Withdrawal } from './entities/withdrawal.entity';
 import { WithdrawalsService } from './withdrawals.service';
 
@@ -66,21 +65,8 @@ export class AdminWithdrawalsController {
     summary: 'Withdrawals to review (ra-data-simple-rest: range, sort, filter {status, userId})',
   })
   async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const list = parseListQuery(query, ['id', 'createdAt', 'amount', 'status'], {
-      field: 'id',
-      order: 'DESC',
-    });
-    const qb = this.dataSource.getRepository(Withdrawal).createQueryBuilder('w');
-    const { status, userId } = list.filter as { status?: unknown; userId?: unknown };
-    if (typeof status === 'string') qb.andWhere('w.status = :status', { status });
-    if (typeof userId === 'string') qb.andWhere('w.user_id::text = :userId', { userId });
-    const [rows, total] = await qb
-      .orderBy(`w.${list.sort.field}`, list.sort.order)
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
-    void reply.header('Content-Range', contentRange('withdrawals', list.offset, rows.length, total));
-    return rows.map((w) => ({ ...this.withdrawals.view(w), userId: w.userId }));
+    const rows = await listForReview(this.dataSource, Withdrawal, query, 'withdrawals', reply);
+    return rows.map((row) => ({ ...this.withdrawals.view(row), userId: row.userId }));
   }
 
   @Post(':id/approve')

@@ -9,6 +9,7 @@ import { REDIS_CLIENT } from '@app/queue';
 import { AdminAuditService, UsersService } from '@app/accounts';
 import { CoinsService } from '../coins/coins.service';
 import type { CreateWithdrawalDto } from './dto/withdrawal.dto';
+import { decideReview } from '../review/review-queue';
 import { Withdrawal } from './entities/withdrawal.entity';
 
 /** Fees are rounded up to this many decimals (the house never pays for rounding). */
@@ -143,36 +144,19 @@ export class WithdrawalsService {
     decision: 'approved' | 'rejected',
     reason?: string,
   ) {
-    if (!/^\d{1,18}$/.test(id)) throw new AppException(ErrorCode.NotFound);
-    return this.dataSource.transaction(async (m) => {
-      const w = await m
-        .getRepository(Withdrawal)
-        .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!w) throw new AppException(ErrorCode.NotFound);
-      if (w.status !== 'pending') {
-        // A second click on the same decision answers the stored outcome; the other decision is refused.
-        if (w.status === decision) return this.view(w);
-        throw new AppException(ErrorCode.Conflict);
-      }
-      await this.settle(m, w, decision);
-      w.status = decision;
-      w.reason = reason ?? null;
-      w.reviewedBy = adminId;
-      w.reviewedAt = new Date();
-      await m.save(w);
-      await this.audit.record(
-        {
-          adminId,
-          action: `withdrawal.${decision}`,
-          targetType: 'withdrawal',
-          targetId: id,
-          detail: { reason },
-          ip,
-        },
-        m,
-      );
-      return this.view(w);
+    const row = await decideReview({
+      dataSource: this.dataSource,
+      entity: Withdrawal,
+      id,
+      decision,
+      reason,
+      adminId,
+      ip,
+      audit: this.audit,
+      subject: 'withdrawal',
+      settle: (m, w) => this.settle(m, w, decision),
     });
+    return this.view(row);
   }
 
   private async settle(m: EntityManager, w: Withdrawal, decision: 'approved' | 'rejected') {

@@ -1,0 +1,87 @@
+import type { FastifyReply } from 'fastify';
+import type { DataSource, EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
+import { AppException, contentRange, ErrorCode, parseListQuery } from '@app/common';
+import type { AdminAuditService } from '@app/accounts';
+import type { ReviewStatus } from '../deposits/entities/recharge.entity';
+
+/** What deposits and withdrawals share: a request a reviewer approves or rejects. */
+export interface Reviewable {
+  id: string;
+  userId: string;
+  status: ReviewStatus;
+  reason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: Date | null;
+}
+
+/**
+ * A reviewer's decision in one transaction: the row is locked, the money moves (`settle`), the
+ * decision and the audit row are written. Clicking the same decision twice answers the stored
+ * outcome; the other decision on a decided request is refused (409).
+ */
+export async function decideReview<T extends Reviewable>(options: {
+  dataSource: DataSource;
+  entity: EntityTarget<T>;
+  id: string;
+  decision: 'approved' | 'rejected';
+  reason?: string;
+  adminId: string;
+  ip: string;
+  audit: AdminAuditService;
+  /** Audit action prefix, e.g. `withdrawal` gives `withdrawal.approved`. */
+  subject: string;
+  settle: (m: EntityManager, row: T) => Promise<void>;
+}): Promise<T> {
+  const { dataSource, entity, id, decision, reason, adminId, ip, audit, subject, settle } = options;
+  if (!/^\d{1,18}$/.test(id)) throw new AppException(ErrorCode.NotFound);
+  return dataSource.transaction(async (m) => {
+    const row = await m
+      .getRepository(entity)
+      .findOne({ where: { id } as FindOptionsWhere<T>, lock: { mode: 'pessimistic_write' } });
+    if (!row) throw new AppException(ErrorCode.NotFound);
+    if (row.status !== 'pending') {
+      if (row.status === decision) return row;
+      throw new AppException(ErrorCode.Conflict);
+    }
+    await settle(m, row);
+    row.status = decision;
+    row.reason = reason ?? null;
+    row.reviewedBy = adminId;
+    row.reviewedAt = new Date();
+    await m.save(entity, row);
+    await audit.record(
+      {
+        adminId,
+        action: `${subject}.${decision}`,
+        targetType: subject,
+        targetId: id,
+        detail: { reason },
+        ip,
+      },
+      m,
+    );
+    return row;
+  });
+}
+
+/** The reviewers' list of one kind of request (ra-data-simple-rest: range, sort, filter {status, userId}). */
+export async function listForReview<T extends Reviewable>(
+  dataSource: DataSource,
+  entity: EntityTarget<T>,
+  query: Record<string, string>,
+  resource: string,
+  reply: FastifyReply,
+): Promise<T[]> {
+  const list = parseListQuery(query, ['id', 'createdAt', 'amount', 'status'], { field: 'id', order: 'DESC' });
+  const qb = dataSource.getRepository(entity).createQueryBuilder('r');
+  const { status, userId } = list.filter as { status?: unknown; userId?: unknown };
+  if (typeof status === 'string') qb.andWhere('r.status = :status', { status });
+  if (typeof userId === 'string') qb.andWhere('r.user_id::text = :userId', { userId });
+  const [rows, total] = await qb
+    .orderBy(`r.${list.sort.field}`, list.sort.order)
+    .skip(list.offset)
+    .take(list.limit)
+    .getManyAndCount();
+  void reply.header('Content-Range', contentRange(resource, list.offset, rows.length, total));
+  return rows;
+}
