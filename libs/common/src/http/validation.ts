@@ -1,4 +1,6 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import { validateSync } from 'class-validator';
 import { AppException, type FieldError } from '../errors';
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
@@ -33,4 +35,16 @@ export function createValidationPipe(): ValidationPipe {
     stopAtFirstError: true,
     exceptionFactory: (errors) => AppException.validation(flatten(errors)),
   });
+}
+
+/** The same validation for the text fields of a multipart form (which the pipe does not see). */
+export function validateForm<T extends object>(dto: ClassConstructor<T>, fields: Record<string, string>): T {
+  const instance = plainToInstance(dto, fields);
+  const errors = validateSync(instance, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    stopAtFirstError: true,
+  });
+  if (errors.length) throw AppException.validation(flatten(errors));
+  return instance;
 }

@@ -1,0 +1,3 @@
+export * from './loans.module';
+export * from './migrations';
+export { KycService } from './kyc/kyc.service';

@@ -1,0 +1,54 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsISO31661Alpha2, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** The text fields of `user/identification` (multipart, with the images front, back, inHand, signature). */
+export class KycForm {
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' })
+  @MaxLength(80, { message: 'validation.invalid' })
+  firstName: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' })
+  @MaxLength(80, { message: 'validation.invalid' })
+  lastName: string;
+
+  @ApiProperty({ enum: ['male', 'female', 'other'] })
+  @IsIn(['male', 'female', 'other'], { message: 'validation.invalid' })
+  sex: string;
+
+  @ApiProperty({ example: '1990-04-21', description: 'Adults only' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' })
+  birthdate: string;
+
+  @ApiProperty({ example: 'DE', description: 'ISO 3166-1 alpha-2' })
+  @IsISO31661Alpha2({ message: 'validation.invalid' })
+  country: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' })
+  @MaxLength(300, { message: 'validation.invalid' })
+  address: string;
+
+  @ApiProperty({ example: '+491701234567' })
+  @Matches(/^\+[1-9]\d{5,14}$/, { message: 'validation.phoneFormat' })
+  phone: string;
+
+  @ApiProperty({ enum: ['id_card', 'driver_licence', 'passport'] })
+  @IsIn(['id_card', 'driver_licence', 'passport'], { message: 'validation.invalid' })
+  documentType: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @Matches(/^[A-Za-z0-9-]{4,40}$/, { message: 'validation.invalid' })
+  documentNumber: string;
+}

@@ -1,0 +1,213 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import {
+  APP_CONFIG,
+  ApiSuccess,
+  AppException,
+  Clock,
+  ErrorCode,
+  SYSTEM_PARAMETERS,
+  validateForm,
+  type AppConfig,
+  type MultipartForm,
+  type SystemParameterReader,
+} from '@app/common';
+import { AdminAuditService } from '@app/accounts';
+import { KycForm } from './kyc.dto';
+import { KycSubmission, type KycFile } from './entities/kyc-submission.entity';
+
+const URL_LIFETIME_MS = 10 * 60 * 1000;
+const SLOTS = ['front', 'back', 'inHand', 'signature'] as const;
+
+/** Identity verification (KYC): submission with document photos and a signature, review, private documents. */
+@Injectable()
+export class KycService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AdminAuditService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
+  ) {}
+
+  async maxUploadMegabytes(): Promise<number> {
+    const value = Number(await this.parameters?.get('upload_max_mb'));
+    return Number.isFinite(value) && value > 0 ? value : 2;
+  }
+
+  async submit(userId: string, form: MultipartForm): Promise<ApiSuccess<unknown>> {
+    const fields = validateForm(KycForm, form.fields);
+    const birth = new Date(`${fields.birthdate}T00:00:00Z`);
+    const now = this.clock.now();
+    const adultSince = new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()));
+    if (Number.isNaN(birth.getTime()) || birth > adultSince)
+      throw AppException.field('birthdate', 'validation.adultOnly');
+    const images = new Map(form.images.map((i) => [i.field, i]));
+    const needed = ['front', ...(fields.documentType === 'passport' ? [] : ['back']), 'inHand'];
+    const missing = needed.filter((slot) => !images.has(slot));
+    if (missing.length)
+      throw AppException.validation(missing.map((field) => ({ field, message: 'validation.imageRequired' })));
+    const signature = images.get('signature');
+    if (!signature) throw AppException.field('signature', 'validation.notSigned');
+    if (signature.type !== 'png') throw AppException.field('signature', 'validation.imageFormat');
+
+    const latest = await this.latest(userId);
+    if (latest && latest.status !== 'failed') throw new AppException(ErrorCode.AuthenticationStatusWrong);
+
+    // The images are written only once everything is valid, and removed again if the row fails.
+    const dir = path.join(this.config.DATA_DIR, 'uploads', 'kyc', userId);
+    await mkdir(dir, { recursive: true });
+    const files: Record<string, KycFile> = {};
+    for (const slot of SLOTS) {
+      const image = images.get(slot);
+      if (!image || (slot === 'back' && fields.documentType === 'passport')) continue;
+      const file = path.join(dir, `${randomUUID()}.${image.type}`);
+      await writeFile(file, image.buffer, { mode: 0o600 });
+      files[slot] = { path: file, type: image.type };
+    }
+    try {
+      const saved = await this.dataSource.getRepository(KycSubmission).save({
+        userId,
+        level: 'basic',
+        status: 'pending',
+        data: { ...fields },
+        files,
+        reason: null,
+      });
+      return new ApiSuccess({ id: saved.id, status: 'pending' }, ErrorCode.SubmittedForReview);
+    } catch (error) {
+      for (const f of Object.values(files)) await rm(f.path, { force: true });
+      // Two submissions at once: the partial unique index lets one through.
+      if (
+        (error as { driverError?: { constraint?: string } }).driverError?.constraint === 'kyc_one_pending'
+      ) {
+        throw new AppException(ErrorCode.AuthenticationStatusWrong);
+      }
+      throw error;
+    }
+  }
+
+  /** The user's KYC state: unverified, pending (within 48 hours), verified or failed with a reason. */
+  async status(userId: string) {
+    const latest = await this.latest(userId, true);
+    if (!latest) return { status: 'unverified', reason: null, submittedAt: null, documents: {} };
+    return {
+      id: latest.id,
+      status: latest.status,
+      reason: latest.reason,
+      submittedAt: latest.createdAt.toISOString(),
+      reviewedAt: latest.reviewedAt?.toISOString() ?? null,
+      documents: this.signedUrls(latest, '/swx/customer/user/kycDocument'),
+    };
+  }
+
+  isVerified(userId: string): Promise<boolean> {
+    return this.latest(userId).then((s) => s?.status === 'verified');
+  }
+
+  /** A document image through a signed URL that expires (usable in an <img>, no header needed). */
+  async document(
+    id: string,
+    slot: string,
+    exp: string,
+    sig: string,
+  ): Promise<{ type: string; data: Buffer }> {
+    const expiresAt = Number(exp);
+    if (!/^\d{1,18}$/.test(id) || !Number.isFinite(expiresAt) || expiresAt < Date.now())
+      throw new AppException(ErrorCode.NotFound);
+    const expected = Buffer.from(this.sign(id, slot, expiresAt), 'hex');
+    const given = Buffer.from(/^[0-9a-f]{64}$/.test(sig) ? sig : '', 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw new AppException(ErrorCode.NotFound);
+    const row = await this.dataSource
+      .getRepository(KycSubmission)
+      .createQueryBuilder('k')
+      .addSelect('k.files')
+      .where('k.id = :id', { id })
+      .getOne();
+    const file = row?.files[slot];
+    if (!file) throw new AppException(ErrorCode.NotFound);
+    const type = file.type === 'png' ? 'image/png' : file.type === 'jp2' ? 'image/jp2' : 'image/jpeg';
+    return { type, data: await readFile(file.path) };
+  }
+
+  async reviewView(id: string) {
+    if (!/^\d{1,18}$/.test(id)) throw new AppException(ErrorCode.NotFound);
+    const row = await this.withFiles().where('k.id = :id', { id }).getOne();
+    if (!row) throw new AppException(ErrorCode.NotFound);
+    return this.adminView(row);
+  }
+
+  adminView(row: KycSubmission) {
+    return {
+      id: row.id,
+      userId: row.userId,
+      level: row.level,
+      status: row.status,
+      data: row.data,
+      reason: row.reason,
+      createdAt: row.createdAt.toISOString(),
+      reviewedAt: row.reviewedAt?.toISOString() ?? null,
+      documents: row.files ? this.signedUrls(row, '/swx/admin/kyc/document') : {},
+    };
+  }
+
+  async decide(id: string, adminId: string, ip: string, decision: 'verified' | 'failed', reason?: string) {
+    if (decision === 'failed' && !reason)
+      throw AppException.field('reason', 'validation.rejectReasonRequired');
+    if (!/^\d{1,18}$/.test(id)) throw new AppException(ErrorCode.NotFound);
+    const row = await this.dataSource.transaction(async (m) => {
+      const k = await m
+        .getRepository(KycSubmission)
+        .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!k) throw new AppException(ErrorCode.NotFound);
+      if (k.status !== 'pending') {
+        if (k.status === decision) return k;
+        throw new AppException(ErrorCode.Conflict);
+      }
+      k.status = decision;
+      k.reason = reason ?? null;
+      k.reviewedBy = adminId;
+      k.reviewedAt = new Date();
+      await m.save(k);
+      await this.audit.record(
+        { adminId, action: `kyc.${decision}`, targetType: 'kyc', targetId: id, detail: { reason }, ip },
+        m,
+      );
+      return k;
+    });
+    return this.reviewView(row.id);
+  }
+
+  private withFiles() {
+    return this.dataSource.getRepository(KycSubmission).createQueryBuilder('k').addSelect('k.files');
+  }
+
+  private latest(userId: string, files = false): Promise<KycSubmission | null> {
+    const qb = files
+      ? this.withFiles()
+      : this.dataSource.getRepository(KycSubmission).createQueryBuilder('k');
+    return qb
+      .where('k.user_id = :userId AND k.level = :level', { userId, level: 'basic' })
+      .orderBy('k.id', 'DESC')
+      .getOne();
+  }
+
+  private signedUrls(row: KycSubmission, base: string): Record<string, string> {
+    const expiresAt = Date.now() + URL_LIFETIME_MS;
+    return Object.fromEntries(
+      Object.keys(row.files ?? {}).map((slot) => [
+        slot,
+        `${base}/${row.id}/${slot}?exp=${expiresAt}&sig=${this.sign(row.id, slot, expiresAt)}`,
+      ]),
+    );
+  }
+
+  private sign(id: string, slot: string, expiresAt: number): string {
+    return createHmac('sha256', this.config.jwtSecret).update(`kyc:${id}:${slot}:${expiresAt}`).digest('hex');
+  }
+}

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { registerUser, type RegisteredUser } from '../../support/users';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
+
+describe('KYC /swx/customer/user/identification', () => {
+  let t: TestApp;
+  let adminToken: string;
+  beforeAll(async () => {
+    t = await createTestApp({ DATA_DIR: path.resolve(__dirname, '../../../.data/test/app-data') });
+    adminToken = (
+      await t
+        .http()
+        .post('/swx/admin/login')
+        .send({ email: 'admin@example.com', password: 'admin-password-for-tests' })
+    ).body.result.token;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const fields = (extra: Record<string, string> = {}) => ({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    sex: 'female',
+    birthdate: '1990-12-10',
+    country: 'GB',
+    address: '12 St James Square, London',
+    phone: '+447700900123',
+    documentType: 'id_card',
+    documentNumber: 'AB123456',
+    ...extra,
+  });
+  const submit = (
+    u: RegisteredUser,
+    f: Record<string, string>,
+    files: Record<string, Buffer> = { front: JPG, back: JPG, inHand: JPG, signature: PNG },
+  ) => {
+    const req = t.http().post('/swx/customer/user/identification').set('Authorization', `Bearer ${u.token}`);
+    for (const [k, v] of Object.entries(f)) void req.field(k, v);
+    for (const [k, v] of Object.entries(files)) void req.attach(k, v, `${k}.bin`);
+    return req;
+  };
+  const status = async (u: RegisteredUser) =>
+    (await t.http().get('/swx/customer/user/getIdentification').set('Authorization', `Bearer ${u.token}`))
+      .body.result;
+
+  it('answers each validation message', async () => {
+    const user = await registerUser(t);
+    expect((await status(user)).status).toBe('unverified');
+    expect((await submit(user, fields({ firstName: '' }))).body).toMatchObject({
+      code: 400,
+      result: [{ field: 'firstName' }],
+    });
+    expect((await submit(user, fields({ birthdate: '2015-01-01' }))).body).toMatchObject({
+      code: 400,
+      result: [{ field: 'birthdate', message: 'You must be at least 18 years old' }],
+    });
+    expect((await submit(user, fields({ country: 'XX' }))).body).toMatchObject({
+      code: 400,
+      result: [{ field: 'country' }],
+    });
+    expect((await submit(user, fields({ phone: '0800' }))).body).toMatchObject({
+      code: 400,
+      result: [{ field: 'phone' }],
+    });
+    expect((await submit(user, fields(), { front: JPG, inHand: JPG, signature: PNG })).body).toMatchObject({
+      code: 400,
+      result: [{ field: 'back', message: 'Please upload the required images' }],
+    });
+    expect((await submit(user, fields(), { front: JPG, back: JPG, inHand: JPG })).body).toMatchObject({
+      code: 400,
+      result: [{ field: 'signature', message: 'Not signed: please sign first' }],
+    });
+    expect(
+      (
+        await submit(user, fields(), {
+          front: Buffer.from('%PDF-1.4 not an image'),
+          back: JPG,
+          inHand: JPG,
+          signature: PNG,
+        })
+      ).body,
+    ).toMatchObject({
+      code: 400,
+      result: [{ field: 'front', message: 'Supported formats: JPG, JPEG 2000, PNG' }],
+    });
+    expect((await status(user)).status).toBe('unverified');
+  });
+
+  it('submit -> pending (10019 for a second one) -> reject with reason -> resubmit -> approve', async () => {
+    const user = await registerUser(t);
+    const first = await submit(user, fields({ documentType: 'passport' }), {
+      front: JPG,
+      inHand: JPG,
+      signature: PNG,
+    });
+    expect(first.body).toMatchObject({ code: 20001, result: { status: 'pending' } });
+    expect((await submit(user, fields())).body.code).toBe(10019);
+    const id = first.body.result.id as string;
+    const review = await t.http().get(`/swx/admin/kyc/${id}`).set('Authorization', `Bearer ${adminToken}`);
+    expect(review.body.result).toMatchObject({
+      status: 'pending',
+      data: { firstName: 'Ada', documentType: 'passport' },
+    });
+    expect(Object.keys(review.body.result.documents).sort()).toEqual(['front', 'inHand', 'signature']);
+    const rejected = await t
+      .http()
+      .post(`/swx/admin/kyc/${id}/reject`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ reason: 'The photo is blurred' });
+    expect(rejected.body.result).toMatchObject({ status: 'failed', reason: 'The photo is blurred' });
+    expect(await status(user)).toMatchObject({ status: 'failed', reason: 'The photo is blurred' });
+    const second = await submit(user, fields());
+    expect(second.body.code).toBe(20001);
+    const approved = await t
+      .http()
+      .post(`/swx/admin/kyc/${second.body.result.id}/approve`)
+      .set('Authorization', `Bearer ${adminToken}`);
+    expect(approved.body.result.status).toBe('verified');
+    expect((await status(user)).status).toBe('verified');
+    expect((await submit(user, fields())).body.code).toBe(10019);
+    const audit = await t.db.query(
+      `SELECT action FROM accounts.admin_audit WHERE target_type = 'kyc' AND target_id IN ($1, $2) ORDER BY id`,
+      [id, second.body.result.id],
+    );
+    expect(audit.map((a: { action: string }) => a.action)).toEqual(['kyc.failed', 'kyc.verified']);
+  });
+
+  it('documents are private: signed links that expire; another user or a forged link gets 404', async () => {
+    const owner = await registerUser(t);
+    await submit(owner, fields());
+    const links = (await status(owner)).documents as Record<string, string>;
+    const own = await t.http().get(links.signature);
+    expect(own.status).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    const forged = links.signature.replace(/sig=[0-9a-f]+/, `sig=${'0'.repeat(64)}`);
+    expect((await t.http().get(forged)).body.code).toBe(404);
+    const otherSlot = links.signature.replace('/signature?', '/front?');
+    expect((await t.http().get(otherSlot)).body.code).toBe(404);
+    const expired = links.signature.replace(/exp=\d+/, `exp=${Date.now() - 1000}`);
+    expect((await t.http().get(expired)).body.code).toBe(404);
+    const other = await registerUser(t);
+    expect((await status(other)).documents).toEqual({});
+    expect(
+      (await t.http().get('/swx/admin/kyc').set('Authorization', `Bearer ${other.token}`)).body.code,
+    ).toBe(401);
+  });
+});
