@@ -1,0 +1,68 @@
+/**
+ * When an instrument trades, as weekly windows in UTC. `open`/`close` read `Sun 22:00`; a window
+ * whose close is before its open in the week wraps over the week's end. Exchange holidays are not
+ * modelled (the simulator keeps ticking on them).
+ */
+export interface TradingHours {
+  timezone: 'UTC';
+  alwaysOpen: boolean;
+  sessions: { open: string; close: string }[];
+}
+
+/** The current time, injectable so that tests never depend on the wall clock. */
+export interface Clock {
+  now(): Date;
+}
+
+export const CLOCK = Symbol('MARKET_CLOCK');
+
+export const systemClock: Clock = { now: () => new Date() };
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** Minute of the week (0 = Sunday 00:00 UTC) of `Sun 22:00`. */
+export function parseWeekMinute(text: string): number {
+  const match = /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) ([01]\d|2[0-3]):([0-5]\d)$/.exec(text);
+  if (!match) throw new Error(`bad trading-hours time "${text}"`);
+  return DAYS.indexOf(match[1]) * 1440 + Number(match[2]) * 60 + Number(match[3]);
+}
+
+export function weekMinuteOf(at: Date): number {
+  return at.getUTCDay() * 1440 + at.getUTCHours() * 60 + at.getUTCMinutes();
+}
+
+export function isOpenAt(hours: TradingHours, at: Date): boolean {
+  if (hours.alwaysOpen) return true;
+  const minute = weekMinuteOf(at);
+  return hours.sessions.some(({ open, close }) => {
+    const from = parseWeekMinute(open);
+    const to = parseWeekMinute(close);
+    return from < to ? minute >= from && minute < to : minute >= from || minute < to;
+  });
+}
+
+function weekdays(from: string, to: string, days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri']) {
+  return days.map((d) => ({ open: `${d} ${from}`, close: `${d} ${to}` }));
+}
+
+/** The schedules the seed migration writes (kept here so that specs check the same definitions). */
+export const TRADING_HOURS = {
+  always: { timezone: 'UTC', alwaysOpen: true, sessions: [] } as TradingHours,
+  // Forex and metals: Sunday 22:00 to Friday 22:00 UTC, without a break.
+  forex: {
+    timezone: 'UTC',
+    alwaysOpen: false,
+    sessions: [{ open: 'Sun 22:00', close: 'Fri 22:00' }],
+  } as TradingHours,
+  // US cash session 09:30-16:00 New York, as UTC in daylight-saving time.
+  usEquities: { timezone: 'UTC', alwaysOpen: false, sessions: weekdays('14:30', '21:00') } as TradingHours,
+  // Futures: Sunday 23:00 to Friday 22:00 UTC with a daily break 22:00-23:00.
+  futures: {
+    timezone: 'UTC',
+    alwaysOpen: false,
+    sessions: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu'].map((d) => ({
+      open: `${d} 23:00`,
+      close: `${DAYS[DAYS.indexOf(d) + 1]} 22:00`,
+    })),
+  } as TradingHours,
+};

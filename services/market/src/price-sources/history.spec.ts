@@ -1,0 +1,66 @@
+import Decimal from 'decimal.js';
+import { TRADING_HOURS } from '../instruments/trading-hours';
+import { generateHistory } from './history';
+import type { SourceInstrument } from './price-source';
+
+const btc: SourceInstrument = {
+  code: 'BTCUSDT',
+  pricePrecision: 2,
+  tradingHours: TRADING_HOURS.always,
+  volatility: '0.55',
+  startPrice: '65000',
+};
+const end = Date.parse('2024-06-12T10:30:45Z');
+
+describe('generateHistory', () => {
+  it('is deterministic and covers 30 days, with 1m for the last day', () => {
+    const a = generateHistory(btc, 42, end);
+    const b = generateHistory(btc, 42, end);
+    expect(a.lastClose).toBe(b.lastClose);
+    expect(a.candles).toEqual(b.candles);
+    expect(a.candles.length).toBe(b.candles.length);
+    const count = (p: string) => a.candles.filter((c) => c.period === p).length;
+    expect(count('1m')).toBeGreaterThanOrEqual(1440);
+    expect(count('1m')).toBeLessThan(1500);
+    expect(count('1d')).toBeGreaterThanOrEqual(30);
+    const oneMinute = a.candles.filter((c) => c.period === '1m').map((c) => c.openTime);
+    expect(Math.max(...oneMinute)).toBe(Date.parse('2024-06-12T10:29:00Z'));
+    const days = a.candles.filter((c) => c.period === '1d').map((c) => c.openTime);
+    expect(Math.min(...days)).toBeLessThanOrEqual(end - 30 * 86_400_000);
+    for (const c of a.candles) {
+      const [open, high, low, close] = [c.open, c.high, c.low, c.close].map((v) => new Decimal(v));
+      expect(high.gte(open) && high.gte(close)).toBe(true);
+      expect(low.lte(open) && low.lte(close)).toBe(true);
+      expect(c.close).toMatch(/^\d+\.\d{2}$/);
+    }
+    // Rolled-up candles agree with their parts: the day's high bounds the hours of that day.
+    const day = a.candles.find(
+      (c) => c.period === '1d' && c.openTime === Date.parse('2024-06-01T00:00:00Z'),
+    )!;
+    const hours = a.candles.filter(
+      (c) => c.period === '1h' && c.openTime >= day.openTime && c.openTime < day.openTime + 86_400_000,
+    );
+    expect(hours).toHaveLength(24);
+    expect(day.open).toBe(hours[0].open);
+    expect(day.close).toBe(hours[23].close);
+    expect(Decimal.max(...hours.map((h) => h.high)).toFixed(2)).toBe(day.high);
+  });
+
+  it('skips closed hours for a stock', () => {
+    const stock = {
+      ...btc,
+      code: 'AAPL',
+      tradingHours: TRADING_HOURS.usEquities,
+      volatility: '0.28',
+      startPrice: '190',
+    };
+    const { candles } = generateHistory(stock, 42, end);
+    for (const { period, openTime } of candles.filter((c) => c.period === '1m' || c.period === '5m')) {
+      const d = new Date(openTime);
+      expect([1, 2, 3, 4, 5]).toContain(d.getUTCDay());
+      const minute = d.getUTCHours() * 60 + d.getUTCMinutes();
+      expect(minute >= 870 && minute < 1260).toBe(true);
+      expect(period).toMatch(/^(1m|5m)$/);
+    }
+  });
+});
