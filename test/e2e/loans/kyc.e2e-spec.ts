@@ -151,4 +151,55 @@ describe('KYC /swx/customer/user/identification', () => {
       (await t.http().get('/swx/admin/kyc').set('Authorization', `Bearer ${other.token}`)).body.code,
     ).toBe(401);
   });
+
+  describe('POST newIdentification (advanced certification)', () => {
+    const advanced = (
+      u: RegisteredUser,
+      f: Record<string, string>,
+      files: Record<string, Buffer> = { proof: JPG },
+    ) => {
+      const req = t
+        .http()
+        .post('/swx/customer/user/newIdentification')
+        .set('Authorization', `Bearer ${u.token}`);
+      for (const [k, v] of Object.entries(f)) void req.field(k, v);
+      for (const [k, v] of Object.entries(files)) void req.attach(k, v, `${k}.bin`);
+      return req;
+    };
+    const form = { monthlyIncome: '4500', sourceOfWealth: 'salary', expectedInvestment: '20000' };
+
+    it('needs a verified identity first (10022), then takes its own review', async () => {
+      const user = await registerUser(t);
+      expect((await advanced(user, form)).body.code).toBe(10022);
+      const basic = await submit(user, fields());
+      await t
+        .http()
+        .post(`/swx/admin/kyc/${basic.body.result.id}/approve`)
+        .set('Authorization', `Bearer ${adminToken}`);
+      expect((await advanced(user, { ...form, monthlyIncome: 'lots' })).body).toMatchObject({
+        code: 400,
+        result: [{ field: 'monthlyIncome' }],
+      });
+      expect((await advanced(user, form, {})).body).toMatchObject({
+        code: 400,
+        result: [{ field: 'proof' }],
+      });
+      const sent = await advanced(user, form, { proof: JPG, proof2: PNG });
+      expect(sent.body).toMatchObject({ code: 20001, result: { status: 'pending' } });
+      expect((await advanced(user, form)).body.code).toBe(10019);
+      const state = (
+        await t
+          .http()
+          .get('/swx/customer/user/getNewIdentification')
+          .set('Authorization', `Bearer ${user.token}`)
+      ).body.result;
+      expect(state.status).toBe('pending');
+      expect(Object.keys(state.documents).sort()).toEqual(['proof', 'proof2']);
+      const approved = await t
+        .http()
+        .post(`/swx/admin/kyc/${sent.body.result.id}/approve`)
+        .set('Authorization', `Bearer ${adminToken}`);
+      expect(approved.body.result).toMatchObject({ level: 'advanced', status: 'verified' });
+    });
+  });
 });

@@ -62,6 +62,26 @@ export class KycController {
     return this.kyc.status(p.id);
   }
 
+  @Post('newIdentification')
+  @HttpCode(200)
+  @CustomerAuth()
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary:
+      'Advanced certification after KYC (10022 before): monthlyIncome, sourceOfWealth, expectedInvestment and images proof, proof2, proof3. 20001; 10019 while one is pending or verified',
+  })
+  async submitAdvanced(@CurrentPrincipal() p: AuthPrincipal, @Req() req: AppRequest) {
+    const form = await readImageForm(req, await this.kyc.maxUploadMegabytes());
+    return this.kyc.submitAdvanced(p.id, form);
+  }
+
+  @Get('getNewIdentification')
+  @CustomerAuth()
+  @ApiOperation({ summary: 'My advanced certification state and document links that expire' })
+  advancedStatus(@CurrentPrincipal() p: AuthPrincipal) {
+    return this.kyc.status(p.id, 'advanced');
+  }
+
   @Get('kycDocument/:id/:slot')
   @ApiOperation({ summary: 'A document image through its signed, expiring link' })
   async document(

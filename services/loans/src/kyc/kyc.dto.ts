@@ -52,3 +52,18 @@ export class KycForm {
   @Matches(/^[A-Za-z0-9-]{4,40}$/, { message: 'validation.invalid' })
   documentNumber: string;
 }
+
+/** The text fields of `user/newIdentification` (multipart, with proof-of-assets images proof, proof2, proof3). */
+export class AdvancedKycForm {
+  @ApiProperty({ example: '4500', description: 'Monthly income in USDT' })
+  @Matches(/^\d{1,12}(\.\d{1,2})?$/, { message: 'validation.enterAmount' })
+  monthlyIncome: string;
+
+  @ApiProperty({ enum: ['salary', 'business', 'investments', 'inheritance', 'other'] })
+  @IsIn(['salary', 'business', 'investments', 'inheritance', 'other'], { message: 'validation.invalid' })
+  sourceOfWealth: string;
+
+  @ApiProperty({ example: '20000', description: 'Expected investment in USDT' })
+  @Matches(/^\d{1,14}(\.\d{1,2})?$/, { message: 'validation.enterAmount' })
+  expectedInvestment: string;
+}

@@ -17,8 +17,8 @@ import {
   type SystemParameterReader,
 } from '@app/common';
 import { AdminAuditService } from '@app/accounts';
-import { KycForm } from './kyc.dto';
-import { KycSubmission, type KycFile } from './entities/kyc-submission.entity';
+import { AdvancedKycForm, KycForm } from './kyc.dto';
+import { KycSubmission, type KycFile, type KycLevel } from './entities/kyc-submission.entity';
 
 const URL_LIFETIME_MS = 10 * 60 * 1000;
 const SLOTS = ['front', 'back', 'inHand', 'signature'] as const;
@@ -58,23 +58,34 @@ export class KycService {
     const latest = await this.latest(userId);
     if (latest && latest.status !== 'failed') throw new AppException(ErrorCode.AuthenticationStatusWrong);
 
-    // The images are written only once everything is valid, and removed again if the row fails.
+    const stored = SLOTS.flatMap((slot) => {
+      const image = images.get(slot);
+      return image && !(slot === 'back' && fields.documentType === 'passport') ? [image] : [];
+    });
+    return this.store(userId, 'basic', { ...fields }, stored);
+  }
+
+  /** Writes the images (only now that everything is valid) and the row; removes the images if the row fails. */
+  private async store(
+    userId: string,
+    level: KycLevel,
+    data: Record<string, string>,
+    images: MultipartForm['images'],
+  ): Promise<ApiSuccess<unknown>> {
     const dir = path.join(this.config.DATA_DIR, 'uploads', 'kyc', userId);
     await mkdir(dir, { recursive: true });
     const files: Record<string, KycFile> = {};
-    for (const slot of SLOTS) {
-      const image = images.get(slot);
-      if (!image || (slot === 'back' && fields.documentType === 'passport')) continue;
+    for (const image of images) {
       const file = path.join(dir, `${randomUUID()}.${image.type}`);
       await writeFile(file, image.buffer, { mode: 0o600 });
-      files[slot] = { path: file, type: image.type };
+      files[image.field] = { path: file, type: image.type };
     }
     try {
       const saved = await this.dataSource.getRepository(KycSubmission).save({
         userId,
-        level: 'basic',
+        level,
         status: 'pending',
-        data: { ...fields },
+        data,
         files,
         reason: null,
       });
@@ -92,8 +103,8 @@ export class KycService {
   }
 
   /** The user's KYC state: unverified, pending (within 48 hours), verified or failed with a reason. */
-  async status(userId: string) {
-    const latest = await this.latest(userId, true);
+  async status(userId: string, level: KycLevel = 'basic') {
+    const latest = await this.latest(userId, true, level);
     if (!latest) return { status: 'unverified', reason: null, submittedAt: null, documents: {} };
     return {
       id: latest.id,
@@ -105,8 +116,22 @@ export class KycService {
     };
   }
 
-  isVerified(userId: string): Promise<boolean> {
-    return this.latest(userId).then((s) => s?.status === 'verified');
+  isVerified(userId: string, level: KycLevel = 'basic'): Promise<boolean> {
+    return this.latest(userId, false, level).then((s) => s?.status === 'verified');
+  }
+
+  /**
+   * Advanced certification: income, source of wealth, expected investment and proof of assets,
+   * only once the identity is verified (10022 before), with its own review.
+   */
+  async submitAdvanced(userId: string, form: MultipartForm): Promise<ApiSuccess<unknown>> {
+    const fields = validateForm(AdvancedKycForm, form.fields);
+    if (!(await this.isVerified(userId))) throw new AppException(ErrorCode.NotRealNameVerified);
+    const proofs = form.images.filter((i) => /^proof\d?$/.test(i.field));
+    if (proofs.length === 0) throw AppException.field('proof', 'validation.imageRequired');
+    const latest = await this.latest(userId, false, 'advanced');
+    if (latest && latest.status !== 'failed') throw new AppException(ErrorCode.AuthenticationStatusWrong);
+    return this.store(userId, 'advanced', { ...fields }, proofs);
   }
 
   /** A document image through a signed URL that expires (usable in an <img>, no header needed). */
@@ -187,12 +212,12 @@ export class KycService {
     return this.dataSource.getRepository(KycSubmission).createQueryBuilder('k').addSelect('k.files');
   }
 
-  private latest(userId: string, files = false): Promise<KycSubmission | null> {
+  private latest(userId: string, files = false, level: KycLevel = 'basic'): Promise<KycSubmission | null> {
     const qb = files
       ? this.withFiles()
       : this.dataSource.getRepository(KycSubmission).createQueryBuilder('k');
     return qb
-      .where('k.user_id = :userId AND k.level = :level', { userId, level: 'basic' })
+      .where('k.user_id = :userId AND k.level = :level', { userId, level })
       .orderBy('k.id', 'DESC')
       .getOne();
   }
