@@ -10,7 +10,7 @@ import { AdminRechargesController, RechargesController } from './deposits/rechar
 import { RechargesService } from './deposits/recharges.service';
 import { Withdrawal } from './withdrawals/entities/withdrawal.entity';
 import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals/withdrawals.controller';
-import { WITHDRAWAL_BLOCKERS, WithdrawalsService } from './withdrawals/withdrawals.service';
+import { WithdrawalsService } from './withdrawals/withdrawals.service';
 
 /** Coins and networks, deposit addresses, withdrawals under review. */
 @Module({
@@ -23,14 +23,7 @@ import { WITHDRAWAL_BLOCKERS, WithdrawalsService } from './withdrawals/withdrawa
     WithdrawalsController,
     AdminWithdrawalsController,
   ],
-  providers: [
-    CoinsService,
-    DepositAddressesService,
-    RechargesService,
-    WithdrawalsService,
-    // The loans service adds its "open loan" blocker here when it arrives.
-    { provide: WITHDRAWAL_BLOCKERS, useValue: [] },
-  ],
-  exports: [WithdrawalsService, WITHDRAWAL_BLOCKERS],
+  providers: [CoinsService, DepositAddressesService, RechargesService, WithdrawalsService],
+  exports: [WithdrawalsService],
 })
 export class FundsModule {}

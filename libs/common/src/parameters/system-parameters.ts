@@ -8,3 +8,10 @@ export interface SystemParameterReader {
 }
 
 export const SYSTEM_PARAMETERS = Symbol('SYSTEM_PARAMETERS');
+
+/** Something that forbids withdrawals for a user (an open loan); the loans service provides it. */
+export interface WithdrawalBlocker {
+  blocksWithdrawals(userId: string): Promise<boolean>;
+}
+
+export const WITHDRAWAL_BLOCKER = Symbol('WITHDRAWAL_BLOCKER');

@@ -1,9 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type Redis from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ApiSuccess, AppException, ErrorCode, type Book } from '@app/common';
+import {
+  ApiSuccess,
+  AppException,
+  ErrorCode,
+  WITHDRAWAL_BLOCKER,
+  type Book,
+  type WithdrawalBlocker,
+} from '@app/common';
 import { InsufficientBalanceError, LedgerService, SystemAccount } from '@app/ledger';
 import { REDIS_CLIENT } from '@app/queue';
 import { AdminAuditService, UsersService } from '@app/accounts';
@@ -17,12 +24,6 @@ const FEE_DECIMALS = 8;
 const PASSWORD_FAILURES_ALLOWED = 5;
 const PASSWORD_LOCK_SECONDS = 15 * 60;
 
-/** Something that may forbid withdrawals (e.g. an open loan); the loans service registers one. */
-export interface WithdrawalBlocker {
-  blocks(userId: string): Promise<boolean>;
-}
-export const WITHDRAWAL_BLOCKERS = Symbol('WITHDRAWAL_BLOCKERS');
-
 @Injectable()
 export class WithdrawalsService {
   constructor(
@@ -32,7 +33,7 @@ export class WithdrawalsService {
     private readonly users: UsersService,
     private readonly audit: AdminAuditService,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
-    @Inject(WITHDRAWAL_BLOCKERS) private readonly blockers: WithdrawalBlocker[],
+    @Optional() @Inject(WITHDRAWAL_BLOCKER) private readonly blocker?: WithdrawalBlocker,
   ) {}
 
   /** The fee of a withdrawal, shown before the user confirms. */
@@ -77,9 +78,8 @@ export class WithdrawalsService {
     }
 
     await this.checkPassword(userId, dto.withdrawPassword);
-    for (const blocker of this.blockers) {
-      if (await blocker.blocks(userId))
-        throw new AppException(ErrorCode.Forbidden, null, {}, 'message.withdrawBlocked');
+    if (await this.blocker?.blocksWithdrawals(userId)) {
+      throw new AppException(ErrorCode.Forbidden, null, {}, 'message.withdrawBlocked');
     }
 
     const { fee } = await this.quote(net.coin, net.network, dto.amount);

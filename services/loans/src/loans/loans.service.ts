@@ -1,0 +1,270 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Decimal from 'decimal.js';
+import type { DataSource } from 'typeorm';
+import {
+  ApiSuccess,
+  AppException,
+  Clock,
+  ErrorCode,
+  SYSTEM_PARAMETERS,
+  type Book,
+  type SystemParameterReader,
+  type WithdrawalBlocker,
+} from '@app/common';
+import { InsufficientBalanceError, LedgerService, SystemAccount, type Leg } from '@app/ledger';
+import { KycService } from '../kyc/kyc.service';
+import { Loan, LoanProduct } from './entities/loan.entity';
+
+const DAY_MS = 24 * 3600 * 1000;
+const SCALE = 8;
+
+/**
+ * Collateral-free loans for verified users: amount up to a share of the real-book USDT balance
+ * (higher after advanced certification), interest per day after the interest-free days, principal
+ * and interest due at the end of the term. While a loan is open, withdrawals are refused.
+ */
+@Injectable()
+export class LoansService implements WithdrawalBlocker {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ledger: LedgerService,
+    private readonly kyc: KycService,
+    private readonly clock: Clock,
+    @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
+  ) {}
+
+  async blocksWithdrawals(userId: string): Promise<boolean> {
+    const open = await this.dataSource.query(
+      `SELECT 1 FROM loans.loans WHERE user_id = $1 AND status <> 'repaid' LIMIT 1`,
+      [userId],
+    );
+    return open.length > 0;
+  }
+
+  async products() {
+    const rows = await this.dataSource
+      .getRepository(LoanProduct)
+      .find({ where: { active: true }, order: { termDays: 'ASC' } });
+    const freeDays = await this.freeDays();
+    return rows.map((p) => ({
+      id: p.id,
+      termDays: p.termDays,
+      dailyRatePercent: p.dailyRate.toFixed(),
+      minAmount: p.minAmount.toFixed(),
+      maxAmount: p.maxAmount.toFixed(),
+      interestFreeDays: freeDays,
+    }));
+  }
+
+  /** The offer shown before the user signs: amount, term, daily rate, total interest, repayment date, cap. */
+  async quote(userId: string, amount: string, termDays: number) {
+    if (!(await this.kyc.isVerified(userId))) throw new AppException(ErrorCode.NotRealNameVerified);
+    const product = await this.dataSource
+      .getRepository(LoanProduct)
+      .findOne({ where: { termDays, active: true } });
+    if (!product) throw new AppException(ErrorCode.LoanTermWrong);
+    const principal = new Decimal(amount);
+    const freeDays = await this.freeDays();
+    const cap = await this.cap(userId);
+    if (principal.lt(product.minAmount) || principal.gt(product.maxAmount) || principal.gt(cap)) {
+      throw AppException.field('amount', 'validation.loanAboveCap', {
+        limit: Decimal.min(cap, product.maxAmount).toFixed(),
+      });
+    }
+    const interestDays = Math.max(0, termDays - freeDays);
+    const totalInterest = principal
+      .times(product.dailyRate)
+      .div(100)
+      .times(interestDays)
+      .toDecimalPlaces(SCALE, Decimal.ROUND_UP);
+    const now = this.clock.now();
+    return {
+      product,
+      offer: {
+        amount: principal.toFixed(),
+        currency: 'USDT',
+        termDays,
+        dailyRatePercent: product.dailyRate.toFixed(),
+        interestFreeDays: freeDays,
+        totalInterest: totalInterest.toFixed(),
+        totalDue: principal.plus(totalInterest).toFixed(),
+        repaymentDate: new Date(now.getTime() + termDays * DAY_MS).toISOString(),
+        cap: cap.toFixed(),
+      },
+    };
+  }
+
+  async apply(userId: string, book: Book, amount: string, termDays: number, agreed: boolean) {
+    if (book !== 'real') throw new AppException(ErrorCode.Forbidden, null, {}, 'message.demoNotAllowed');
+    if (!agreed) throw AppException.field('agree', 'validation.notSigned');
+    const { product, offer } = await this.quote(userId, amount, termDays);
+    const now = this.clock.now();
+    try {
+      const loan = await this.dataSource.transaction(async (m) => {
+        const saved = await m.save(
+          m.create(Loan, {
+            userId,
+            productId: product.id,
+            currency: 'USDT',
+            amount: new Decimal(offer.amount),
+            termDays,
+            dailyRate: product.dailyRate,
+            interestFreeDays: offer.interestFreeDays,
+            totalInterest: new Decimal(offer.totalInterest),
+            dueAt: new Date(offer.repaymentDate),
+            status: 'repaying',
+            repaidAmount: null,
+            repaidAt: null,
+            createdAt: now,
+          }),
+        );
+        await this.ledger.post(
+          {
+            key: `loan-grant-${saved.id}`,
+            reason: 'loan_granted',
+            refType: 'loan',
+            refId: saved.id,
+            legs: [
+              {
+                from: {
+                  owner: { type: 'system', id: SystemAccount.LoanPool },
+                  book: 'real',
+                  currency: 'USDT',
+                  kind: 'main',
+                },
+                to: {
+                  owner: { type: 'user', id: userId },
+                  book: 'real',
+                  currency: 'USDT',
+                  kind: 'available',
+                },
+                amount: saved.amount,
+              },
+            ],
+          },
+          m,
+        );
+        return saved;
+      });
+      return new ApiSuccess(this.view(loan), ErrorCode.Success);
+    } catch (error) {
+      // The partial unique index: one open loan at a time.
+      if ((error as { driverError?: { constraint?: string } }).driverError?.constraint === 'loans_one_open') {
+        throw new AppException(ErrorCode.RepeatedSubmission);
+      }
+      throw error;
+    }
+  }
+
+  /** Repays principal plus the interest accrued so far (early repayment pays only the days used). */
+  async repay(userId: string, loanId: string) {
+    try {
+      return await this.dataSource.transaction(async (m) => {
+        const loan = await m
+          .getRepository(Loan)
+          .findOne({ where: { id: loanId, userId }, lock: { mode: 'pessimistic_write' } });
+        if (!loan) throw new AppException(ErrorCode.NotFound);
+        if (loan.status === 'repaid') throw new AppException(ErrorCode.RepeatedSubmission);
+        const interest = this.accrued(loan);
+        const owner = { type: 'user' as const, id: userId };
+        const legs: Leg[] = [
+          {
+            from: { owner, book: 'real', currency: loan.currency, kind: 'available' },
+            to: {
+              owner: { type: 'system', id: SystemAccount.LoanPool },
+              book: 'real',
+              currency: loan.currency,
+              kind: 'main',
+            },
+            amount: loan.amount,
+          },
+        ];
+        if (interest.gt(0)) {
+          legs.push({
+            from: { owner, book: 'real', currency: loan.currency, kind: 'available' },
+            to: {
+              owner: { type: 'system', id: SystemAccount.Fees },
+              book: 'real',
+              currency: loan.currency,
+              kind: 'main',
+            },
+            amount: interest,
+          });
+        }
+        await this.ledger.post(
+          { key: `loan-repay-${loan.id}`, reason: 'loan_repaid', refType: 'loan', refId: loan.id, legs },
+          m,
+        );
+        loan.status = 'repaid';
+        loan.repaidAmount = loan.amount.plus(interest);
+        loan.repaidAt = this.clock.now();
+        await m.save(loan);
+        return new ApiSuccess(this.view(loan), ErrorCode.ModificationSuccess);
+      });
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) throw new AppException(ErrorCode.InsufficientBalance);
+      throw error;
+    }
+  }
+
+  async listMine(userId: string) {
+    const rows = await this.dataSource.getRepository(Loan).find({ where: { userId }, order: { id: 'DESC' } });
+    return rows.map((l) => this.view(l));
+  }
+
+  /** Interest for the days used so far (at least one), not beyond the term, after the free days. */
+  private accrued(loan: Loan): Decimal {
+    const usedDays = Math.min(
+      loan.termDays,
+      Math.max(1, Math.ceil((this.clock.now().getTime() - loan.createdAt.getTime()) / DAY_MS)),
+    );
+    const interestDays = Math.max(0, usedDays - loan.interestFreeDays);
+    return loan.amount
+      .times(loan.dailyRate)
+      .div(100)
+      .times(interestDays)
+      .toDecimalPlaces(SCALE, Decimal.ROUND_UP);
+  }
+
+  private async cap(userId: string): Promise<Decimal> {
+    const advanced = await this.kyc.isVerified(userId, 'advanced');
+    const ratio = await this.parameter(advanced ? 'loan_cap_ratio_advanced' : 'loan_cap_ratio');
+    const balance = await this.ledger.balance({
+      owner: { type: 'user', id: userId },
+      book: 'real',
+      currency: 'USDT',
+      kind: 'available',
+    });
+    return balance.times(ratio).toDecimalPlaces(SCALE, Decimal.ROUND_DOWN);
+  }
+
+  private async freeDays(): Promise<number> {
+    return (await this.parameter('loan_interest_free_days')).toNumber();
+  }
+
+  private async parameter(key: string): Promise<Decimal> {
+    const value = await this.parameters?.get(key);
+    if (value === null || value === undefined || !/^\d+(\.\d+)?$/.test(value))
+      throw new AppException(ErrorCode.SystemParameterFailed);
+    return new Decimal(value);
+  }
+
+  view(l: Loan) {
+    return {
+      id: l.id,
+      amount: l.amount.toFixed(),
+      currency: l.currency,
+      termDays: l.termDays,
+      dailyRatePercent: l.dailyRate.toFixed(),
+      interestFreeDays: l.interestFreeDays,
+      totalInterest: l.totalInterest.toFixed(),
+      repaymentDate: l.dueAt.toISOString(),
+      status: l.status,
+      accruedInterest: l.status === 'repaid' ? null : this.accrued(l).toFixed(),
+      repaidAmount: l.repaidAmount?.toFixed() ?? null,
+      repaidAt: l.repaidAt?.toISOString() ?? null,
+      createdAt: l.createdAt.toISOString(),
+    };
+  }
+}

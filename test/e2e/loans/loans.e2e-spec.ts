@@ -1,0 +1,208 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Clock } from '@app/common';
+import { LedgerService, SystemAccount } from '@app/ledger';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { lastCode, registerUser, type RegisteredUser } from '../../support/users';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const DAY = 24 * 3600 * 1000;
+
+describe('loans /swx/customer/user/loan', () => {
+  let t: TestApp;
+  let adminToken: string;
+  beforeAll(async () => {
+    t = await createTestApp({ DATA_DIR: path.resolve(__dirname, '../../../.data/test/app-data') });
+    adminToken = (
+      await t
+        .http()
+        .post('/swx/admin/login')
+        .send({ email: 'admin@example.com', password: 'admin-password-for-tests' })
+    ).body.result.token;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const real = (u: RegisteredUser) => ({ Authorization: `Bearer ${u.token}`, virtually: 'YES' });
+  async function verified(balance: string) {
+    const user = await registerUser(t);
+    const req = t
+      .http()
+      .post('/swx/customer/user/identification')
+      .set('Authorization', `Bearer ${user.token}`);
+    const f = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      sex: 'female',
+      birthdate: '1990-12-10',
+      country: 'GB',
+      address: 'London',
+      phone: '+447700900123',
+      documentType: 'passport',
+      documentNumber: 'P1234567',
+    };
+    for (const [k, v] of Object.entries(f)) void req.field(k, v);
+    void req.attach('front', PNG, 'f.png').attach('inHand', PNG, 'h.png').attach('signature', PNG, 's.png');
+    const sent = await req;
+    await t
+      .http()
+      .post(`/swx/admin/kyc/${sent.body.result.id}/approve`)
+      .set('Authorization', `Bearer ${adminToken}`);
+    await t.app.get(LedgerService).post({
+      key: `deposit-${randomUUID()}`,
+      reason: 'deposit',
+      legs: [
+        {
+          from: {
+            owner: { type: 'system', id: SystemAccount.External },
+            book: 'real',
+            currency: 'USDT',
+            kind: 'main',
+          },
+          to: { owner: { type: 'user', id: user.id }, book: 'real', currency: 'USDT', kind: 'available' },
+          amount: balance,
+        },
+      ],
+    });
+    return user;
+  }
+  const available = async (u: RegisteredUser) =>
+    (
+      (await t.http().post('/swx/customer/user/getUserInfo').set(real(u))).body.result.balances as {
+        currency: string;
+        available: string;
+      }[]
+    ).find((b) => b.currency === 'USDT')?.available;
+  const setFreeDays = (value: string) =>
+    t
+      .http()
+      .put('/swx/admin/parameters/loan_interest_free_days')
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ value });
+
+  it('10022 without KYC, 10023 for a wrong term, the cap of 80% of the real balance, a signature required', async () => {
+    const stranger = await registerUser(t);
+    expect(
+      (
+        await t
+          .http()
+          .post('/swx/customer/user/loan')
+          .set(real(stranger))
+          .send({ amount: '100', termDays: 30, agree: true })
+      ).body.code,
+    ).toBe(10022);
+    const user = await verified('1000');
+    expect(
+      (
+        await t
+          .http()
+          .post('/swx/customer/user/loan')
+          .set(real(user))
+          .send({ amount: '100', termDays: 8, agree: true })
+      ).body.code,
+    ).toBe(10023);
+    const above = await t
+      .http()
+      .post('/swx/customer/user/loan')
+      .set(real(user))
+      .send({ amount: '801', termDays: 30, agree: true });
+    expect(above.body).toMatchObject({
+      code: 400,
+      result: [{ field: 'amount', message: 'The loan amount may be at most 800' }],
+    });
+    const unsigned = await t
+      .http()
+      .post('/swx/customer/user/loan')
+      .set(real(user))
+      .send({ amount: '800', termDays: 30 });
+    expect(unsigned.body).toMatchObject({ code: 400, result: [{ field: 'agree' }] });
+  });
+
+  it('grants with interest after the free days, blocks withdrawals, and is repaid early with the days used', async () => {
+    expect((await setFreeDays('7')).body.code).toBe(200);
+    const user = await verified('1000');
+    const quote = await t
+      .http()
+      .get('/swx/customer/user/loanQuote')
+      .query({ amount: '800', termDays: 30 })
+      .set(real(user));
+    // 800 x 0.04% a day x (30 - 7) days
+    expect(quote.body.result).toMatchObject({
+      amount: '800',
+      interestFreeDays: 7,
+      totalInterest: '7.36',
+      totalDue: '807.36',
+      cap: '800',
+    });
+    const loan = await t
+      .http()
+      .post('/swx/customer/user/loan')
+      .set(real(user))
+      .send({ amount: '800', termDays: 30, agree: true });
+    expect(loan.body.result).toMatchObject({ status: 'repaying', totalInterest: '7.36' });
+    expect(await available(user)).toBe('1800');
+    expect(
+      (
+        await t
+          .http()
+          .post('/swx/customer/user/loan')
+          .set(real(user))
+          .send({ amount: '100', termDays: 7, agree: true })
+      ).body.code,
+    ).toBe(10089);
+
+    await t
+      .http()
+      .post('/swx/customer/login/sendCode')
+      .send({ type: 'email', account: user.email, scene: 'withdrawPassword' });
+    const code = await lastCode(t, user.email);
+    await t
+      .http()
+      .post('/swx/customer/user/repasswordTx')
+      .set(real(user))
+      .send({ type: 'email', code, password: 'withdraw-secret' });
+    const withdrawal = await t.http().post('/swx/customer/user/withdrawal').set(real(user)).send({
+      method: 'crypto',
+      coin: 'USDT',
+      network: 'TRC20',
+      address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      amount: '50',
+      withdrawPassword: 'withdraw-secret',
+    });
+    expect(withdrawal.body).toMatchObject({
+      code: 403,
+      message: 'Withdrawals are not possible while a loan is open',
+    });
+
+    t.app.get(Clock).advance(10 * DAY - 60_000); // the 10th day has started, not the 11th
+    const repaid = await t
+      .http()
+      .post('/swx/customer/user/repayLoan')
+      .set(real(user))
+      .send({ loanId: loan.body.result.id });
+    // 10 days used, 7 free: 3 days x 0.32
+    expect(repaid.body).toMatchObject({ code: 20005, result: { status: 'repaid', repaidAmount: '800.96' } });
+    expect(await available(user)).toBe('999.04');
+    const records = await t.http().get('/swx/customer/user/listLoanRecord').set(real(user));
+    expect(records.body.result).toMatchObject([{ status: 'repaid', amount: '800' }]);
+  });
+
+  it('with 0 interest-free days every day carries interest', async () => {
+    expect((await setFreeDays('0')).body.code).toBe(200);
+    try {
+      const user = await verified('1000');
+      const quote = await t
+        .http()
+        .get('/swx/customer/user/loanQuote')
+        .query({ amount: '500', termDays: 7 })
+        .set(real(user));
+      expect(quote.body.result).toMatchObject({ interestFreeDays: 0, totalInterest: '1.75' }); // 500 x 0.05% x 7
+    } finally {
+      await setFreeDays('7');
+    }
+  });
+});
