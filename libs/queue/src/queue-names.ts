@@ -7,12 +7,14 @@ import type { JobsOptions } from 'bullmq';
 export enum QueueName {
   Maintenance = 'maintenance',
   PlanSettlement = 'plan-settlement',
+  Loans = 'loans',
 }
 
 export enum JobName {
   PurgeIdempotencyKeys = 'purge-idempotency-keys',
   PlanSettleScan = 'plan-settle-scan',
   PlanSettleChunk = 'plan-settle-chunk',
+  LoanOverdueSweep = 'loan-overdue-sweep',
 }
 
 export interface JobPayloads {
@@ -20,6 +22,7 @@ export interface JobPayloads {
   [JobName.PlanSettleScan]: Record<string, never>;
   /** Plans to settle, and the time they are settled at (so that a retry pays the same days). */
   [JobName.PlanSettleChunk]: { ids: string[]; at: string };
+  [JobName.LoanOverdueSweep]: Record<string, never>;
 }
 
 /** Attempts with exponential backoff; finished jobs are dropped, failed ones kept for a look. */

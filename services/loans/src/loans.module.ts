@@ -1,19 +1,33 @@
 import { Global, Module } from '@nestjs/common';
-import { WITHDRAWAL_BLOCKER } from '@app/common';
+import { BullModule } from '@nestjs/bullmq';
+import { TRADING_RESTRICTION, WITHDRAWAL_BLOCKER } from '@app/common';
+import { QueueName } from '@app/queue';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { KycSubmission } from './kyc/entities/kyc-submission.entity';
 import { AdminKycController, KycController } from './kyc/kyc.controller';
 import { KycService } from './kyc/kyc.service';
 import { Loan, LoanProduct } from './loans/entities/loan.entity';
+import { LoanOverdueProcessor, LoanOverdueScheduler, LoanOverdueService } from './loans/loan-overdue';
 import { LoansController } from './loans/loans.controller';
 import { LoansService } from './loans/loans.service';
 
 /** KYC, advanced certification and loans; global so that funds sees the open-loan withdrawal block. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([KycSubmission, Loan, LoanProduct])],
+  imports: [
+    TypeOrmModule.forFeature([KycSubmission, Loan, LoanProduct]),
+    BullModule.registerQueue({ name: QueueName.Loans }),
+  ],
   controllers: [KycController, AdminKycController, LoansController],
-  providers: [KycService, LoansService, { provide: WITHDRAWAL_BLOCKER, useExisting: LoansService }],
-  exports: [KycService, LoansService, WITHDRAWAL_BLOCKER],
+  providers: [
+    KycService,
+    LoansService,
+    LoanOverdueService,
+    LoanOverdueProcessor,
+    LoanOverdueScheduler,
+    { provide: WITHDRAWAL_BLOCKER, useExisting: LoansService },
+    { provide: TRADING_RESTRICTION, useExisting: LoansService },
+  ],
+  exports: [KycService, LoansService, LoanOverdueService, WITHDRAWAL_BLOCKER, TRADING_RESTRICTION],
 })
 export class LoansModule {}

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '@app/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { JobName, QueueName } from '@app/queue';
+import { waitForQueuesDrained } from '../../support/queues';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { lastCode, registerUser, type RegisteredUser } from '../../support/users';
@@ -204,5 +208,44 @@ describe('loans /swx/customer/user/loan', () => {
     } finally {
       await setFreeDays('7');
     }
+  });
+
+  it('an overdue loan freezes the account (no plans, no withdrawals) until it is repaid', async () => {
+    const user = await verified('1000');
+    const loan = await t
+      .http()
+      .post('/swx/customer/user/loan')
+      .set(real(user))
+      .send({ amount: '500', termDays: 7, agree: true });
+    expect(loan.body.result.status).toBe('repaying');
+    t.app.get(Clock).advance(8 * DAY);
+    await t.app.get<Queue>(getQueueToken(QueueName.Loans)).add(JobName.LoanOverdueSweep, {});
+    await waitForQueuesDrained(t, [QueueName.Loans]);
+    const records = await t.http().get('/swx/customer/user/listLoanRecord').set(real(user));
+    expect(records.body.result[0].status).toBe('expired');
+    const products = (await t.http().get('/swx/customer/order/listSmartProducts')).body.result as {
+      id: number;
+    }[];
+    const buy = await t
+      .http()
+      .post('/swx/customer/order/buySmart')
+      .set(real(user))
+      .send({ productId: products[0].id, amount: '100', days: 1 });
+    expect(buy.body).toMatchObject({
+      code: 10005,
+      message: 'Your account is frozen until the overdue loan is repaid',
+    });
+    const repaid = await t
+      .http()
+      .post('/swx/customer/user/repayLoan')
+      .set(real(user))
+      .send({ loanId: loan.body.result.id });
+    expect(repaid.body.result.status).toBe('repaid');
+    const after = await t
+      .http()
+      .post('/swx/customer/order/buySmart')
+      .set(real(user))
+      .send({ productId: products[0].id, amount: '100', days: 1 });
+    expect(after.body.code).toBe(20004);
   });
 });

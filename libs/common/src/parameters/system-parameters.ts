@@ -15,3 +15,10 @@ export interface WithdrawalBlocker {
 }
 
 export const WITHDRAWAL_BLOCKER = Symbol('WITHDRAWAL_BLOCKER');
+
+/** Whether a user may trade or subscribe now (an overdue loan freezes the account); loans provides it. */
+export interface TradingRestriction {
+  isFrozen(userId: string): Promise<boolean>;
+}
+
+export const TRADING_RESTRICTION = Symbol('TRADING_RESTRICTION');

@@ -10,6 +10,7 @@ import {
   SYSTEM_PARAMETERS,
   type Book,
   type SystemParameterReader,
+  type TradingRestriction,
   type WithdrawalBlocker,
 } from '@app/common';
 import { InsufficientBalanceError, LedgerService, SystemAccount, type Leg } from '@app/ledger';
@@ -25,7 +26,7 @@ const SCALE = 8;
  * and interest due at the end of the term. While a loan is open, withdrawals are refused.
  */
 @Injectable()
-export class LoansService implements WithdrawalBlocker {
+export class LoansService implements WithdrawalBlocker, TradingRestriction {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
@@ -33,6 +34,15 @@ export class LoansService implements WithdrawalBlocker {
     private readonly clock: Clock,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
   ) {}
+
+  /** An overdue (expired) loan freezes trading until it is repaid. */
+  async isFrozen(userId: string): Promise<boolean> {
+    const overdue = await this.dataSource.query(
+      `SELECT 1 FROM loans.loans WHERE user_id = $1 AND status = 'expired' LIMIT 1`,
+      [userId],
+    );
+    return overdue.length > 0;
+  }
 
   async blocksWithdrawals(userId: string): Promise<boolean> {
     const open = await this.dataSource.query(

@@ -8,8 +8,10 @@ import {
   Clock,
   ErrorCode,
   SYSTEM_PARAMETERS,
+  TRADING_RESTRICTION,
   type Book,
   type SystemParameterReader,
+  type TradingRestriction,
 } from '@app/common';
 import { AccountKind, InsufficientBalanceError, LedgerService, SystemAccount, type Leg } from '@app/ledger';
 import type { BuyPlanDto } from './dto/plan.dto';
@@ -25,6 +27,7 @@ export class PlansService {
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
+    @Optional() @Inject(TRADING_RESTRICTION) private readonly restriction?: TradingRestriction,
   ) {}
 
   async products(kind: PlanKind) {
@@ -53,6 +56,9 @@ export class PlansService {
         {},
         kind === 'smart' ? 'message.demoNoSmartTrading' : 'message.demoNotAllowed',
       );
+    }
+    if (await this.restriction?.isFrozen(userId)) {
+      throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'message.accountFrozenOverdue');
     }
     const product = await this.dataSource
       .getRepository(PlanProduct)
