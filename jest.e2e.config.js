@@ -1,9 +1,16 @@
 // API e2e tests against the real stack: Postgres and Redis from the launcher (or TEST_DATABASE_URL /
 // TEST_REDIS_URL), one fresh database and Redis key prefix per run.
 const { swcJestTransform, transformIgnorePatterns, moduleNameMapper } = require('./test/jest-shared');
+// The long fault runs (minutes each, timing-sensitive on a busy machine) run with `npm run test:soak`.
+const SOAK_ONLY = [
+  '/test/e2e/reliability/settlement-faults',
+  '/test/e2e/reliability/postgres-chaos',
+  '/test/e2e/spot/spot-crash',
+];
 module.exports = {
   rootDir: __dirname,
   testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', ...(process.env.SOAK ? [] : SOAK_ONLY)],
   transform: swcJestTransform,
   transformIgnorePatterns,
   moduleNameMapper,
@@ -11,6 +18,8 @@ module.exports = {
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   setupFilesAfterEnv: ['<rootDir>/test/setup/after-each-file.ts'],
-  maxWorkers: 2,
+  // One file at a time: every app runs the platform's sweeps on the shared run database, and a file
+  // that moves its clock days ahead would settle another file's open orders under its feet.
+  maxWorkers: 1,
   testTimeout: 60000,
 };

@@ -2,8 +2,9 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from './config';
 import { TokenService } from './auth';
 import { Clock } from './time';
+import { FILE_STORAGE, fileStorageProvider } from './storage';
 
-/** Config and tokens, available to every module. */
+/** Config, tokens, the clock and upload storage, available to every module. */
 @Global()
 @Module({})
 export class CommonModule {
@@ -13,6 +14,7 @@ export class CommonModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         TokenService,
+        fileStorageProvider,
         {
           provide: Clock,
           useFactory: () => {
@@ -22,7 +24,7 @@ export class CommonModule {
           },
         },
       ],
-      exports: [APP_CONFIG, TokenService, Clock],
+      exports: [APP_CONFIG, TokenService, Clock, FILE_STORAGE],
     };
   }
 }

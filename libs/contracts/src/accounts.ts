@@ -19,9 +19,25 @@ export interface BalanceSummaryLine {
   other: Record<string, string>;
 }
 
+/** The user's VIP level (index/listLevel) and what it was measured from, USDT as decimal strings. */
+export interface VipInfo {
+  level: number;
+  name: string;
+  /** Share of the trading fee waived, 0..1. */
+  feeDiscount: string;
+  depositUsdt: string;
+  volumeUsdt: string;
+}
+
 export interface UserInfo extends UserProfile {
+  /** Whether two-factor authentication (TOTP) is on. */
+  twoFactorEnabled: boolean;
   book: 'real' | 'demo';
   balances: BalanceSummaryLine[];
+  /** The demo book was disabled by an operator: it can be read, money moves on it answer 10094. */
+  demoDisabled: boolean;
+  /** Absent when the levels are not served by this process. */
+  vip?: VipInfo;
 }
 
 export interface LoginResult {

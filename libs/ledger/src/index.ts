@@ -1,3 +1,4 @@
+export * from './decimal-precision';
 export * from './ledger.types';
 export * from './ledger.errors';
 export * from './ledger.service';

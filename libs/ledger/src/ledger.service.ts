@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InsufficientBalanceError, LedgerIntegrityError } from './ledger.errors';
 import {
@@ -23,6 +23,10 @@ const SYSTEM_SHARDS: Partial<Record<SystemAccount, number>> = {
   [SystemAccount.DemoFaucet]: 16,
   [SystemAccount.External]: 8,
   [SystemAccount.YieldExpense]: 16,
+  [SystemAccount.TradingPnl]: 16,
+  [SystemAccount.Insurance]: 8,
+  // The other side of every spot trade with the house's market maker, for every pair's sequencer.
+  [SystemAccount.MarketMaker]: 16,
 };
 
 function shardsOf(ref: AccountRef): number {
@@ -48,11 +52,40 @@ interface PgError {
 
 /** The only code that changes balances (DESIGN.md, libs/ledger). */
 @Injectable()
-export class LedgerService {
+export class LedgerService implements OnModuleDestroy {
   /** Account ids never change once created, so they are cached for the life of the process. */
   private readonly ids = new Map<string, string>();
+  /**
+   * Accounts are found and created on two connections of their own, outside the caller's
+   * transaction: callers may hold every connection of the main pool in open transactions while
+   * they wait for a new account, and that wait must never depend on one of them finishing.
+   */
+  private accountPool?: Pool;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.accountPool?.end();
+    this.accountPool = undefined;
+  }
+
+  private async accountQuery<T>(sql: string, params: unknown[]): Promise<T[]> {
+    const url = (this.dataSource.options as { url?: string }).url;
+    if (!url) return this.dataSource.query(sql, params);
+    if (!this.accountPool) {
+      this.accountPool = new pg.Pool({
+        connectionString: url,
+        max: 2,
+        idleTimeoutMillis: 10_000,
+        allowExitOnIdle: true,
+        application_name: 'swx-ledger-accounts',
+      });
+      // An idle connection the server ended (restart, terminated backend) is dropped by the pool;
+      // without a listener its error would be thrown as an unhandled event. Added once per pool.
+      this.accountPool.on('error', () => undefined);
+    }
+    return (await this.accountPool.query(sql, params)).rows as T[];
+  }
 
   /**
    * Posts a journal entry: every leg moves `amount` from one account to another, all in one
@@ -329,30 +362,24 @@ export class LedgerService {
 
   /** Ids of many accounts (shards chosen as in accountId), creating the missing ones in bulk. */
   private async accountIds(refs: AccountRef[]): Promise<string[]> {
+    // One shard per system account for the whole batch: a batch then locks one row of each (not
+    // every shard), and concurrent batches, which pick theirs at random, mostly lock different rows.
+    const batchShards = new Map<string, number>();
     const wanted = refs.map((ref) => {
       const shards = shardsOf(ref);
-      const shard = shards > 1 ? Math.floor(Math.random() * shards) : 0;
+      let shard = 0;
+      if (shards > 1) {
+        const account = refKey(ref, 0);
+        shard = batchShards.get(account) ?? Math.floor(Math.random() * shards);
+        batchShards.set(account, shard);
+      }
       return { ref, shard, key: refKey(ref, shard) };
     });
     const missing = [
       ...new Map(wanted.filter((w) => !this.ids.has(w.key)).map((w) => [w.key, w] as const)).values(),
     ];
     if (missing.length > 0) {
-      const cols = [
-        missing.map((m) => m.ref.owner.type),
-        missing.map((m) => m.ref.owner.id),
-        missing.map((m) => m.ref.book),
-        missing.map((m) => m.ref.currency),
-        missing.map((m) => m.ref.kind),
-        missing.map((m) => m.shard),
-      ];
-      await this.dataSource.query(
-        `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind, shard)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::smallint[])
-         ON CONFLICT ON CONSTRAINT accounts_owner_unique DO NOTHING`,
-        cols,
-      );
-      const rows: {
+      type Row = {
         id: string;
         owner_type: string;
         owner_id: string;
@@ -360,20 +387,49 @@ export class LedgerService {
         currency: string;
         kind: string;
         shard: number;
-      }[] = await this.dataSource.query(
-        `SELECT a.id, a.owner_type, a.owner_id, a.book, a.currency, a.kind, a.shard
-             FROM ledger.accounts a
-             JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::smallint[])
+      };
+      const columns = (list: typeof missing) => [
+        list.map((m) => m.ref.owner.type),
+        list.map((m) => m.ref.owner.id),
+        list.map((m) => m.ref.book),
+        list.map((m) => m.ref.currency),
+        list.map((m) => m.ref.kind),
+        list.map((m) => m.shard),
+      ];
+      const lookup = async (list: typeof missing) => {
+        const rows = await this.accountQuery<Row>(
+          // One probe of the unique index per wanted account (LATERAL ... LIMIT 1): a plain join
+          // lets the planner hash the whole accounts table for a few hundred rows.
+          `SELECT a.id, a.owner_type, a.owner_id, a.book, a.currency, a.kind, a.shard
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::smallint[])
                AS w(owner_type, owner_id, book, currency, kind, shard)
-               ON a.owner_type = w.owner_type AND a.owner_id = w.owner_id AND a.book = w.book
-              AND a.currency = w.currency AND a.kind = w.kind AND a.shard = w.shard`,
-        cols,
-      );
-      for (const r of rows) {
-        this.ids.set(
-          `${r.owner_type}|${r.owner_id}|${r.book}|${r.currency}|${r.kind}|${r.shard}`,
-          String(r.id),
+            CROSS JOIN LATERAL (
+              SELECT a.* FROM ledger.accounts a
+               WHERE a.owner_type = w.owner_type AND a.owner_id = w.owner_id AND a.book = w.book
+                 AND a.currency = w.currency AND a.kind = w.kind AND a.shard = w.shard
+               LIMIT 1) a`,
+          columns(list),
         );
+        for (const r of rows) {
+          this.ids.set(
+            `${r.owner_type}|${r.owner_id}|${r.book}|${r.currency}|${r.kind}|${r.shard}`,
+            String(r.id),
+          );
+        }
+      };
+      // Most accounts exist already (a user's available account is there before any payout):
+      // look them up first and only insert the rest, rather than an upsert that probes every row.
+      await lookup(missing);
+      const absent = missing.filter((m) => !this.ids.has(m.key));
+      if (absent.length > 0) {
+        await this.accountQuery(
+          `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind, shard)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::smallint[])
+           ON CONFLICT ON CONSTRAINT accounts_owner_unique DO NOTHING`,
+          columns(absent),
+        );
+        // Read back, including the rows a concurrent caller created first.
+        await lookup(absent);
       }
     }
     return wanted.map((w) => {
@@ -394,12 +450,12 @@ export class LedgerService {
     const cached = this.ids.get(key);
     if (cached) return cached;
     const params = [ref.owner.type, ref.owner.id, ref.book, ref.currency, ref.kind, shard];
-    await this.dataSource.query(
+    await this.accountQuery(
       `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind, shard)
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ON CONSTRAINT accounts_owner_unique DO NOTHING`,
       params,
     );
-    const rows: { id: string }[] = await this.dataSource.query(
+    const rows = await this.accountQuery<{ id: string }>(
       `SELECT id FROM ledger.accounts
         WHERE owner_type = $1 AND owner_id = $2 AND book = $3 AND currency = $4 AND kind = $5 AND shard = $6`,
       params,

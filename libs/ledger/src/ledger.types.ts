@@ -16,6 +16,14 @@ export enum SystemAccount {
   Adjustments = 'adjustments',
   /** Rounding remainders (amounts are floored to a currency's scale). */
   Rounding = 'rounding',
+  /** The house's side of U orders and options: pays users' profits, keeps their losses. */
+  TradingPnl = 'trading_pnl',
+  /** Covers what a liquidated position lost beyond its margin (the user never owes more). */
+  Insurance = 'insurance',
+  /** The house's side of currency exchanges (user/dh): takes one coin, gives the other. */
+  Exchange = 'exchange',
+  /** The house's market maker on the spot books: the coins it buys and sells (it may go negative). */
+  MarketMaker = 'market_maker',
 }
 
 /** Kinds of user account; services add theirs here so that names stay in one place. */
@@ -23,6 +31,8 @@ export enum AccountKind {
   Available = 'available',
   Frozen = 'frozen',
   Margin = 'margin',
+  /** Stakes of open options orders, until they are settled. */
+  OptionsStake = 'options_stake',
   Principal = 'principal',
   Main = 'main',
 }
@@ -100,6 +110,8 @@ export const REASON_GROUPS = {
   loan: ['loan_granted', 'loan_repaid'],
   nft: ['nft_purchase', 'nft_bid_hold', 'nft_bid_release'],
   exchange: ['exchange'],
+  // Rewards the platform pays a user: the invite programme's share of invitees' trading fees.
+  reward: ['invite_reward'],
   demo: ['demo_grant', 'demo_topup'],
   adjustment: ['admin_adjustment'],
 } as const;

@@ -1,3 +1,4 @@
 export * from './redis.module';
 export * from './queue-names';
 export * from './queue.module';
+export * from './review-alerts';

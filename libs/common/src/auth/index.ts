@@ -1,3 +1,4 @@
 export * from './session-store';
 export * from './token.service';
 export * from './auth.guard';
+export * from './api-key';

@@ -28,14 +28,47 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   SEND_CODE_MAX_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** Per destination (e-mail or phone) and per client address, codes sent in 24 hours. */
+  SEND_CODE_MAX_PER_TARGET_PER_DAY: z.coerce.number().int().positive().default(10),
+  SEND_CODE_MAX_PER_IP_PER_DAY: z.coerce.number().int().positive().default(100),
+  /** Consecutive failed logins of one account (any window) before it is locked until a password reset. */
+  LOGIN_MAX_CONSECUTIVE_FAILURES: z.coerce.number().int().positive().default(100),
   DEMO_GRANT_USDT: z
     .string()
     .regex(/^\d+(\.\d+)?$/)
     .default('100000'),
+  /** Wallet login (SIWE): domains a signed message may name (comma list); empty = the request Host. */
+  SIWE_DOMAINS: z.string().optional(),
+  /** Wallet login (SIWE): chain ids accepted (comma list). */
+  SIWE_CHAIN_IDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .default('1'),
+  /** The issuer an authenticator app shows next to the TOTP code. */
+  TWO_FACTOR_ISSUER: z.string().default('SWX Platform'),
+  /** Google (or any OpenID Connect provider) login; off while OIDC_CLIENT_ID is unset. */
+  OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The web page the provider returns to (the spec's /api/loginCallback/google). */
+  OIDC_REDIRECT_URI: z.string().url().optional(),
   MARKET_SOURCES: z.string().default('simulator:*'),
   MARKET_TICK_MS: z.coerce.number().int().min(10).default(1000),
   MARKET_SIMULATOR_SEED: z.coerce.number().int().default(20240601),
   MARKET_EXCHANGE_WS_URL: z.string().url().default('wss://stream.binance.com:9443/stream'),
+  /**
+   * A price whose last tick is older than this is not traded on (the instrument pauses; 0 = off).
+   * Unset: 120 s while a feed runs, off with MARKET_SOURCES=none (prices only from adapters or tests).
+   */
+  MARKET_STALE_SECONDS: z.coerce.number().int().min(0).optional(),
+  /**
+   * The house's market maker on the spot books (quotes around the feed price). `false` withdraws
+   * its quotes and places none (benchmarks of the users' own order flow; pairs without a maker).
+   */
+  SPOT_MARKET_MAKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   FUNDS_XPUB_EVM: z
     .string()
     .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,}$/)
@@ -47,6 +80,21 @@ const schema = z.object({
   FUNDS_ADDRESS_ERC20: z.string().optional(),
   FUNDS_ADDRESS_TRC20: z.string().optional(),
   FUNDS_ADDRESS_BTC: z.string().optional(),
+  /** Uploads (vouchers, KYC documents) go to this S3-compatible bucket when set, else under DATA_DIR/uploads. */
+  UPLOADS_S3_BUCKET: z.string().optional(),
+  UPLOADS_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\/)*$/)
+    .default(''),
+  UPLOADS_S3_REGION: z.string().default('us-east-1'),
+  /** A non-AWS endpoint such as MinIO (http://127.0.0.1:9000); AWS when unset. */
+  UPLOADS_S3_ENDPOINT: z.string().url().optional(),
+  UPLOADS_S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  UPLOADS_S3_ACCESS_KEY_ID: z.string().optional(),
+  UPLOADS_S3_SECRET_ACCESS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -41,6 +41,12 @@ export enum ErrorCode {
   CodeWrong = 10091,
   InsufficientBalance = 10092,
   WithdrawPasswordWrong = 10093,
+  /** The user's demo book was disabled by an operator: it can be read, not used to move money. */
+  DemoAccountDisabled = 10094,
+  /** A withdrawal to an address-book entry added less than 24 hours ago ({time}: when it becomes usable). */
+  WithdrawalAddressCooling = 10110,
+  /** A withdrawal within 24 hours of a security change (password, 2FA, e-mail, phone; {time}: when it ends). */
+  WithdrawalSecurityHold = 10111,
   SubmittedForReview = 20001,
   DepositUnderReview = 20002,
   WithdrawalUnderReview = 20003,

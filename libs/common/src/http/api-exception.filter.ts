@@ -52,6 +52,18 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
 
+    // Postgres "data exception" (SQLSTATE class 22: a number out of its column's range, text it
+    // cannot read, a value too long) comes from a value the input carried: a bad request, logged,
+    // not a 500. The statement failed, so its transaction changed nothing.
+    const sqlState = (exception as { driverError?: { code?: unknown } })?.driverError?.code;
+    if (typeof sqlState === 'string' && sqlState.startsWith('22')) {
+      this.logger.warn(`input refused by the database (${sqlState}): ${(exception as Error).message}`);
+      void reply
+        .status(200)
+        .send(envelope(ErrorCode.BadRequest, null, messageForCode(lang, ErrorCode.BadRequest)));
+      return;
+    }
+
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     void reply.status(500).send(envelope(ErrorCode.Internal, null, messageForCode(lang, 500)));
   }

@@ -1,4 +1,5 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, type ExecutionContext, type Type } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { FastifyRequest } from 'fastify';
 import { AppException, ErrorCode } from '../errors';
 import {
@@ -11,10 +12,23 @@ import {
 } from './request-context';
 import type { Language } from '../i18n';
 
+const bookOfRequest = (_: unknown, ctx: ExecutionContext): Book =>
+  requestBook(ctx.switchToHttp().getRequest<FastifyRequest>());
+
 /** The book chosen by the `virtually` header. */
-export const CurrentBook = createParamDecorator((_: unknown, ctx: ExecutionContext): Book =>
-  requestBook(ctx.switchToHttp().getRequest<FastifyRequest>()),
-);
+export const CurrentBook = createParamDecorator(bookOfRequest);
+
+/**
+ * Whether a route handler takes the book (has a @CurrentBook() parameter), i.e. acts on the book
+ * the `virtually` header chooses (routes of the real book only do not take it).
+ */
+export function takesCurrentBook(controller: Type, handler: { name: string }): boolean {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler.name) ?? {}) as Record<
+    string,
+    { factory?: unknown }
+  >;
+  return Object.values(args).some((arg) => arg.factory === bookOfRequest);
+}
 
 export const CurrentLanguage = createParamDecorator((_: unknown, ctx: ExecutionContext): Language =>
   requestLanguage(ctx.switchToHttp().getRequest<FastifyRequest>()),

@@ -1,4 +1,9 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import {
+  ValidationPipe,
+  type ArgumentMetadata,
+  type PipeTransform,
+  type ValidationError,
+} from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { AppException, type FieldError } from '../errors';
@@ -47,4 +52,37 @@ export function validateForm<T extends object>(dto: ClassConstructor<T>, fields:
   });
   if (errors.length) throw AppException.validation(flatten(errors));
   return instance;
+}
+
+/** Text Postgres cannot store or a validator cannot read: a NUL, or a lone UTF-16 surrogate. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isBadText(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value);
+}
+
+/** The path of the first string (or key) holding bad text, else null. */
+function badTextPath(value: unknown, at: string, depth = 0): string | null {
+  if (typeof value === 'string') return isBadText(value) ? at : null;
+  if (depth > 20 || typeof value !== 'object' || value === null) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (isBadText(k)) return at ? `${at}.${k}` : k;
+    const found = badTextPath(v, at ? `${at}.${k}` : k, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Refuses a NUL character or a lone surrogate anywhere in a body, query or path parameter (400 on
+ * that field), before any other pipe or handler: Postgres text and jsonb cannot hold a NUL, and
+ * some validators throw on ill-formed UTF-16; either would surface as a 500.
+ */
+export class RejectBadTextPipe implements PipeTransform {
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type === 'custom') return value;
+    const found = badTextPath(value, metadata.data ?? '');
+    if (found !== null) throw AppException.field(found || metadata.type, 'validation.invalid');
+    return value;
+  }
 }

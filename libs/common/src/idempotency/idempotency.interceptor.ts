@@ -18,6 +18,10 @@ import { clientAddress, type AppRequest } from '../http/request-context';
 
 const IDEMPOTENT = 'swx:idempotent';
 
+/** Whether a route handler carries @Idempotent(), i.e. moves money (DESIGN.md). */
+export const isIdempotentRoute = (handler: object): boolean =>
+  Reflect.getMetadata(IDEMPOTENT, handler) === true;
+
 type StoredAnswer =
   | { kind: 'value'; code: number; result: unknown }
   | {

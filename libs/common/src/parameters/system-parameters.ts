@@ -22,3 +22,13 @@ export interface TradingRestriction {
 }
 
 export const TRADING_RESTRICTION = Symbol('TRADING_RESTRICTION');
+
+/** Verification a user has passed: none, identity (KYC) or advanced certification on top of it. */
+export type KycTier = 'none' | 'kyc' | 'advanced';
+
+/** Reads a user's verification tier (caps such as the highest leverage follow it); loans provides it. */
+export interface KycTierReader {
+  tierOf(userId: string): Promise<KycTier>;
+}
+
+export const KYC_TIER = Symbol('KYC_TIER');

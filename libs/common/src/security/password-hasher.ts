@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with the library's defaults (OWASP's minimum: 19 MiB, 2 iterations). */
@@ -12,4 +13,15 @@ export async function verifySecret(hashed: string | null | undefined, secret: st
   } catch {
     return false;
   }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * A real argon2 hash of a random secret, to check a password against when the account does not
+ * exist: an unknown account then takes as long as a wrong password (no user enumeration by timing).
+ */
+export function timingDummyHash(): Promise<string> {
+  dummyHash ??= hashSecret(randomBytes(16).toString('hex'));
+  return dummyHash;
 }

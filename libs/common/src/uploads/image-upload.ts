@@ -1,7 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { AppException, ErrorCode } from '../errors';
+import { isBadText } from '../http/validation';
+import { ImageRejected, sanitizeImage } from './image-sanitizer';
 
 export type ImageType = 'jpg' | 'png' | 'jp2';
+
+const MAX_FILES = 6;
+/** Room for the text fields and the multipart boundaries besides the files. */
+const FORM_OVERHEAD_BYTES = 2 * 1024 * 1024;
 
 /** The accepted image formats, recognized by their first bytes (never by the file name). */
 const SIGNATURES: { type: ImageType; bytes: number[] }[] = [
@@ -17,6 +23,11 @@ export function detectImageType(buffer: Buffer): ImageType | null {
     if (buffer.length >= s.bytes.length && s.bytes.every((b, i) => buffer[i] === b)) return s.type;
   }
   return null;
+}
+
+/** The Content-Type of a stored image, from its detected type (or the extension it was stored with). */
+export function imageContentType(type: string): string {
+  return type === 'png' ? 'image/png' : type === 'jp2' ? 'image/jp2' : 'image/jpeg';
 }
 
 export interface UploadedImage {
@@ -38,18 +49,38 @@ export interface MultipartForm {
 export async function readImageForm(req: FastifyRequest, maxMegabytes: number): Promise<MultipartForm> {
   if (!req.isMultipart()) throw new AppException(ErrorCode.UnsupportedMediaType);
   const maxBytes = Math.floor(maxMegabytes * 1024 * 1024);
+  // A body declared larger than every allowed file together is refused before a byte is read.
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_FILES * maxBytes + FORM_OVERHEAD_BYTES) {
+    throw new AppException(
+      ErrorCode.PayloadTooLarge,
+      null,
+      { limit: maxMegabytes },
+      'validation.imageTooLarge',
+    );
+  }
   const fields: Record<string, string> = {};
   const images: UploadedImage[] = [];
   try {
     for await (const part of req.parts({
-      limits: { fileSize: maxBytes, files: 6, fields: 30, fieldSize: 64 * 1024 },
+      limits: { fileSize: maxBytes, files: MAX_FILES, fields: 30, fieldSize: 64 * 1024 },
     })) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
         const type = detectImageType(buffer);
         if (!type) throw AppException.field(part.fieldname, 'validation.imageFormat');
-        images.push({ field: part.fieldname, type, buffer });
+        // Stored re-written: metadata and trailing bytes stripped, floods and broken files refused.
+        let clean: Buffer;
+        try {
+          clean = sanitizeImage(buffer, type);
+        } catch (error) {
+          if (error instanceof ImageRejected)
+            throw AppException.field(part.fieldname, 'validation.imageFormat');
+          throw error;
+        }
+        images.push({ field: part.fieldname, type, buffer: clean });
       } else if (typeof part.value === 'string') {
+        if (isBadText(part.value)) throw AppException.field(part.fieldname, 'validation.invalid');
         fields[part.fieldname] = part.value;
       }
     }

@@ -1,1 +1,3 @@
 export * from './image-upload';
+export * from './image-sanitizer';
+export * from './private-image';

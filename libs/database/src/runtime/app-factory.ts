@@ -2,12 +2,19 @@ import { Module, type DynamicModule, type INestApplication, type Type } from '@n
 import { NestFactory } from '@nestjs/core';
 import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type MixedList } from 'typeorm';
 import {
   CommonModule,
   configureHttpApp,
   createAppLogger,
+  envelope,
+  ErrorCode,
+  messageForCode,
+  requestLanguage,
   IdempotencyModule,
   installAccessLog,
   PinoNestLogger,
@@ -72,7 +79,40 @@ export async function createHttpApp(
   rootModule: DynamicModule,
   config: AppConfig,
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 1024 * 1024 });
+  const adapter = new FastifyAdapter({
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // A request Node cannot even parse (headers too large, malformed) is answered in the envelope too.
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
+      if (error.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const status =
+        error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const body = JSON.stringify({
+        code: ErrorCode.BadRequest,
+        result: null,
+        message: messageForCode('en', ErrorCode.BadRequest),
+      });
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
+    // A URL fastify cannot even decode (e.g. a lone surrogate) still answers in the envelope.
+    frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      void reply
+        .status(400)
+        .send(
+          envelope(
+            ErrorCode.BadRequest,
+            null,
+            messageForCode(requestLanguage(request), ErrorCode.BadRequest),
+          ),
+        );
+    },
+  });
   const logger = createAppLogger(config.LOG_LEVEL);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: new PinoNestLogger(logger),

@@ -1,4 +1,13 @@
 import { CreateLedger1763800000000 } from './1763800000000-CreateLedger';
 import { LedgerBatchPosting1763800000100 } from './1763800000100-LedgerBatchPosting';
+import { LedgerBatchTuning1763800000200 } from './1763800000200-LedgerBatchTuning';
+import { LedgerPostingOrder1763800000400 } from './1763800000400-LedgerPostingOrder';
+import { LedgerPlainJournalInsert1763800000500 } from './1763800000500-LedgerPlainJournalInsert';
 
-export const LEDGER_MIGRATIONS = [CreateLedger1763800000000, LedgerBatchPosting1763800000100];
+export const LEDGER_MIGRATIONS = [
+  CreateLedger1763800000000,
+  LedgerBatchPosting1763800000100,
+  LedgerBatchTuning1763800000200,
+  LedgerPostingOrder1763800000400,
+  LedgerPlainJournalInsert1763800000500,
+];

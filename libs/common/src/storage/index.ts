@@ -1,0 +1,4 @@
+export * from './file-storage';
+export * from './disk-storage';
+export * from './s3-storage';
+export * from './file-storage.provider';
