@@ -8,12 +8,15 @@ import {
   AppException,
   ErrorCode,
   hashSecret,
+  timingDummyHash,
   verifySecret,
   type AppConfig,
 } from '@app/common';
 import { LoginThrottleService } from '../auth/login-throttle.service';
 import { SessionsService } from '../auth/sessions.service';
 import { AdminAuditService } from './admin-audit.service';
+import type { SecondFactor } from '../two-factor/two-factor.service';
+import { AdminTwoFactorService, type AdminSecondFactorKind } from './admin-two-factor.service';
 import type { AdminLoginDto } from './dto/admin-login.dto';
 import { AdminUser } from './entities/admin-user.entity';
 
@@ -26,6 +29,7 @@ export class AdminAuthService implements OnApplicationBootstrap {
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottleService,
     private readonly audit: AdminAuditService,
+    private readonly twoFactor: AdminTwoFactorService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -60,7 +64,9 @@ export class AdminAuthService implements OnApplicationBootstrap {
       .addSelect('a.passwordHash')
       .where('lower(a.email) = :email', { email: dto.email })
       .getOne();
-    if (!admin || !(await verifySecret(admin.passwordHash, dto.password))) {
+    // An unknown admin costs the same hash check and gets the same answer as a wrong password.
+    const passwordOk = await verifySecret(admin?.passwordHash ?? (await timingDummyHash()), dto.password);
+    if (!admin || !passwordOk) {
       await this.throttle.recordFailure('admin', dto.email, client.ip);
       await this.audit.record({
         adminId: admin?.id ?? null,
@@ -68,12 +74,42 @@ export class AdminAuthService implements OnApplicationBootstrap {
         detail: { email: dto.email },
         ip: client.ip,
       });
-      throw new AppException(admin ? ErrorCode.PasswordWrong : ErrorCode.EmailWrong);
+      throw new AppException(ErrorCode.PasswordWrong, null, {}, 'auth.credentialsWrong');
     }
-    if (!admin.active) throw new AppException(ErrorCode.UserStatusAbnormal);
+    // Disabled by a super-admin (AdminAccountsService): told only once the password is right.
+    if (!admin.active) throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'auth.adminDisabled');
     await this.throttle.recordSuccess('admin', dto.email);
+    // With TOTP on, the password only opens a challenge that login2fa completes with a code.
+    if (this.twoFactor.isEnabled(admin)) return this.twoFactor.openChallenge(admin.id);
+    return this.openSession(admin, client);
+  }
+
+  /** The second step of a login with TOTP on: the challenge and a current code or a recovery code. */
+  async login2fa(challenge: string, factor: SecondFactor, client: { ip: string; userAgent?: string }) {
+    let done: { adminId: string; factor: AdminSecondFactorKind };
+    try {
+      done = await this.twoFactor.completeChallenge(challenge, factor, client.ip);
+    } catch (error) {
+      await this.audit.record({ adminId: null, action: 'admin.login_2fa_failed', ip: client.ip });
+      throw error;
+    }
+    const admin = await this.admins.findOne({ where: { id: done.adminId } });
+    if (!admin?.active) throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'auth.adminDisabled');
+    return this.openSession(admin, client, { secondFactor: done.factor });
+  }
+
+  private async openSession(
+    admin: AdminUser,
+    client: { ip: string; userAgent?: string },
+    detail?: Record<string, unknown>,
+  ) {
     const session = await this.sessions.open('admin', admin.id, client);
-    await this.audit.record({ adminId: admin.id, action: 'admin.login', ip: client.ip });
+    await this.audit.record({
+      adminId: admin.id,
+      action: 'admin.login',
+      ip: client.ip,
+      ...(detail ? { detail } : {}),
+    });
     return {
       token: session.token,
       expiresAt: session.expiresAt.toISOString(),

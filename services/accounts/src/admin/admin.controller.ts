@@ -1,27 +1,39 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
-import type { Repository } from 'typeorm';
+import { IsNull, type DataSource, type Repository } from 'typeorm';
 import {
   AdminAuth,
+  AdminRole,
+  AppException,
   clientAddress,
   contentRange,
   CurrentPrincipal,
+  ErrorCode,
   parseListQuery,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
+import { Session } from '../auth/entities/session.entity';
 import { OutboxMessage } from '../verification/entities/outbox-message.entity';
 import { AdminAuthService } from './admin-auth.service';
+import { AdminAuditService } from './admin-audit.service';
+import { AdminTwoFactorService } from './admin-two-factor.service';
 import { AdminLoginDto } from './dto/admin-login.dto';
+import { AdminLogin2faDto, AdminReasonDto, AdminTotpCodeDto } from './dto/admin-two-factor.dto';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @ApiTags('admin')
 @Controller('swx/admin')
 export class AdminController {
   constructor(
     private readonly auth: AdminAuthService,
+    private readonly twoFactor: AdminTwoFactorService,
+    private readonly audit: AdminAuditService,
     @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   @Post('login')
@@ -35,11 +47,123 @@ export class AdminController {
     });
   }
 
+  @Post('login2fa')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Second step of an admin login with TOTP on: the challenge answered by login and a current code, or one of the recovery codes (each works once; wrong: 10091)',
+  })
+  login2fa(@Body() dto: AdminLogin2faDto, @Req() req: AppRequest) {
+    if (!dto.code && !dto.recoveryCode) throw AppException.field('code', 'auth.enterTotpCode');
+    const ua = req.headers['user-agent'];
+    const factor = dto.code ? { code: dto.code } : { recoveryCode: dto.recoveryCode };
+    return this.auth.login2fa(dto.challenge, factor, {
+      ip: clientAddress(req),
+      userAgent: typeof ua === 'string' ? ua : undefined,
+    });
+  }
+
   @Get('me')
   @AdminAuth()
-  @ApiOperation({ summary: 'The logged-in admin' })
-  me(@CurrentPrincipal() principal: AuthPrincipal) {
-    return { id: principal.id, roles: principal.roles };
+  @ApiOperation({
+    summary: 'The logged-in admin, with whether TOTP is on and how many recovery codes are left',
+  })
+  async me(@CurrentPrincipal() principal: AuthPrincipal) {
+    return {
+      id: principal.id,
+      roles: principal.roles,
+      twoFactorEnabled: await this.twoFactor.isEnabledFor(principal.id),
+      recoveryCodesLeft: await this.twoFactor.recoveryCodesLeft(principal.id),
+    };
+  }
+
+  @Get('audit/verify')
+  @AdminAuth(AdminRole.SuperAdmin)
+  @ApiOperation({
+    summary:
+      'Walks the audit hash chain (each row hashes the previous hash and its fields) and reports the first broken row',
+  })
+  verifyAudit() {
+    return this.audit.verify();
+  }
+
+  @Post('2fa/setup')
+  @HttpCode(200)
+  @AdminAuth()
+  @ApiOperation({
+    summary:
+      'Start TOTP enrolment of the logged-in admin: a pending secret, its otpauth URL and a QR data URL',
+  })
+  setupTwoFactor(@CurrentPrincipal() principal: AuthPrincipal) {
+    return this.twoFactor.setup(principal.id);
+  }
+
+  @Post('2fa/enable')
+  @HttpCode(200)
+  @AdminAuth()
+  @ApiOperation({
+    summary:
+      'Confirm TOTP enrolment with a code of the pending secret; answers 10 single-use recovery codes, shown this once; later logins ask for a code (wrong: 10091)',
+  })
+  async enableTwoFactor(
+    @CurrentPrincipal() principal: AuthPrincipal,
+    @Body() dto: AdminTotpCodeDto,
+    @Req() req: AppRequest,
+  ) {
+    const ip = clientAddress(req);
+    const result = await this.twoFactor.enable(principal.id, dto.code, ip);
+    await this.audit.record({
+      adminId: principal.id,
+      action: 'admin.2fa_enabled',
+      targetType: 'admin_user',
+      targetId: principal.id,
+      detail: { recoveryCodes: result.recoveryCodes.length },
+      ip,
+    });
+    return result;
+  }
+
+  @Post('admins/:id/2fa/reset')
+  @HttpCode(200)
+  @AdminAuth(AdminRole.SuperAdmin)
+  @ApiOperation({
+    summary:
+      "A super-admin resets another admin's TOTP (lost device) with a reason: secret and recovery codes deleted, that admin's sessions end, the next login enrols again (audited; not one's own: 403)",
+  })
+  resetTwoFactor(
+    @Param('id') id: string,
+    @Body() dto: AdminReasonDto,
+    @CurrentPrincipal() principal: AuthPrincipal,
+    @Req() req: AppRequest,
+  ) {
+    if (!UUID.test(id)) throw new AppException(ErrorCode.NotFound);
+    // Two people: a super-admin who lost a factor needs another one (no self-service bypass).
+    if (id === principal.id) throw new AppException(ErrorCode.Forbidden, null, {}, 'auth.twoFactorResetSelf');
+    return this.dataSource.transaction(async (m) => {
+      const { wasEnabled } = await this.twoFactor.reset(id, m);
+      const ended = await m.update(
+        Session,
+        { kind: 'admin', subjectId: id, revokedAt: IsNull() },
+        { revokedAt: new Date() },
+      );
+      await this.audit.record(
+        {
+          adminId: principal.id,
+          action: 'admin.2fa_reset',
+          targetType: 'admin_user',
+          targetId: id,
+          detail: {
+            reason: dto.reason,
+            before: { twoFactorEnabled: wasEnabled },
+            after: { twoFactorEnabled: false },
+            sessionsEnded: ended.affected ?? 0,
+          },
+          ip: clientAddress(req),
+        },
+        m,
+      );
+      return { id, twoFactorEnabled: false };
+    });
   }
 
   @Get('outbox')

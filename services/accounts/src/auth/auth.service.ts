@@ -8,16 +8,26 @@ import {
   AppException,
   ErrorCode,
   hashSecret,
+  timingDummyHash,
   verifySecret,
   type AppConfig,
   type Language,
 } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import type { LoginResult } from '@app/contracts';
+import { TwoFactorService, type TwoFactorChallenge } from '../two-factor/two-factor.service';
+import type { LoginTwoFactorDto } from '../two-factor/dto/two-factor.dto';
 import { User } from '../users/entities/user.entity';
 import { UsersService } from '../users/users.service';
+import { SecurityChangesService } from '../users/security-changes.service';
 import { classifyAccount, normalizeContact, PHONE_PATTERN, type ContactType } from '../verification/contact';
 import { VerificationService } from '../verification/verification.service';
+import { OidcLink } from '../oidc/entities/oidc-link.entity';
+import type { LoginByGoogleDto } from '../oidc/dto/google-login.dto';
+import { OidcClientService } from '../oidc/oidc-client.service';
+import { WalletLink } from '../wallet/entities/wallet-link.entity';
+import { SiweVerifierService } from '../wallet/siwe-verifier.service';
+import type { LoginByDappDto } from '../wallet/dto/wallet-login.dto';
 import type { ChangePasswordDto, ChangeWithdrawPasswordDto } from '../users/dto/user.dto';
 import type { LoginDto, RegisterDto, ResetPasswordDto, SendCodeDto } from './dto/login.dto';
 import { LoginThrottleService } from './login-throttle.service';
@@ -31,6 +41,23 @@ export interface ClientInfo {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The user-chosen part of a new user; the rest is set by createUserWithSession. */
+interface NewUser {
+  username: string;
+  email: string | null;
+  phone: string | null;
+  passwordHash: string | null;
+  invitedBy: string | null;
+}
+
+/** What proves a new user's identity besides an e-mail or a phone. */
+type AccountLink =
+  | { kind: 'wallet'; address: string; chainId: number }
+  | { kind: 'oidc'; issuer: string; subject: string; email: string };
+
+/** A password (or wallet) login answers a session, or a challenge when 2FA is on. */
+export type FirstFactorResult = LoginResult | TwoFactorChallenge;
+
 /** The login module of the spec: codes, registration, login, password changes and resets. */
 @Injectable()
 export class AuthService {
@@ -41,7 +68,11 @@ export class AuthService {
     private readonly verification: VerificationService,
     private readonly throttle: LoginThrottleService,
     private readonly ledger: LedgerService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly siwe: SiweVerifierService,
+    private readonly oidc: OidcClientService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly securityChanges: SecurityChangesService,
   ) {}
 
   async checkUserNameOrPhone(query: { username?: string; phone?: string; email?: string }) {
@@ -58,10 +89,16 @@ export class AuthService {
       if (dto.type === 'email') throw new AppException(ErrorCode.EmailExists);
       throw AppException.field('account', 'validation.phoneExists');
     }
-    if (dto.scene !== 'register' && !exists) {
-      throw new AppException(dto.type === 'email' ? ErrorCode.EmailWrong : ErrorCode.UserNotFound);
-    }
-    await this.verification.send(dto.type, target, dto.scene, client.ip, client.lang);
+    // A reset code for an unknown contact answers exactly as for a known one (nothing is sent), so
+    // that the form cannot tell who has an account; the caps count it all the same.
+    await this.verification.send(
+      dto.type,
+      target,
+      dto.scene,
+      client.ip,
+      client.lang,
+      exists || dto.scene === 'register',
+    );
     return new ApiSuccess(null);
   }
 
@@ -87,83 +124,94 @@ export class AuthService {
 
     const { user, session } = await this.inTransaction(async (m) => {
       await this.verification.consume(checked, m);
-      const created = await m.save(
-        m.create(User, {
+      return this.createUserWithSession(
+        m,
+        {
           username: dto.username,
           email: dto.type === 'email' ? target : null,
           phone: dto.type === 'phone' ? target : null,
           passwordHash,
-          withdrawPasswordHash: null,
-          status: 'active',
-          inviteCode: randomBytes(5).toString('hex').toUpperCase(),
           invitedBy,
-          level: 0,
-        }),
-      );
-      // Every new user starts with the demo book funded (DESIGN.md, demo book).
-      await this.ledger.post(
-        {
-          key: `demo-grant-${created.id}`,
-          reason: 'demo_grant',
-          refType: 'user',
-          refId: created.id,
-          legs: [
-            {
-              from: {
-                owner: { type: 'system', id: SystemAccount.DemoFaucet },
-                book: 'demo',
-                currency: 'USDT',
-                kind: 'main',
-              },
-              to: {
-                owner: { type: 'user', id: created.id },
-                book: 'demo',
-                currency: 'USDT',
-                kind: 'available',
-              },
-              amount: this.config.DEMO_GRANT_USDT,
-            },
-          ],
         },
-        m,
+        null,
+        client,
       );
-      const opened = await this.sessions.open('customer', created.id, client, m);
-      return { user: created, session: opened };
     });
-    return {
-      token: session.token,
-      expiresAt: session.expiresAt.toISOString(),
-      user: this.users.toProfile(user),
-    };
+    return this.loginResult(user, session);
   }
 
-  async login(dto: LoginDto, client: ClientInfo): Promise<LoginResult> {
+  async login(dto: LoginDto, client: ClientInfo): Promise<FirstFactorResult> {
     if (!dto.account) throw new AppException(ErrorCode.EnterUsernameOrEmail);
     const kind = classifyAccount(dto.account);
     const account = kind === 'username' ? dto.account : normalizeContact(kind, dto.account);
-    await this.throttle.assertAllowed('customer', account, client.ip);
     const user = await this.users.findWithSecrets({ [kind]: account });
-    if (!user) {
-      await this.throttle.recordFailure('customer', account, client.ip);
-      const codes = {
-        email: ErrorCode.EmailWrong,
-        phone: ErrorCode.UserNotFound,
-        username: ErrorCode.UsernameWrong,
-      };
-      throw new AppException(codes[kind]);
-    }
-    if (!(await verifySecret(user.passwordHash, dto.password))) {
-      await this.throttle.recordFailure('customer', account, client.ip);
-      throw new AppException(ErrorCode.PasswordWrong);
+    // Failures count per user whatever name they log in by (per typed name when there is none).
+    const throttleKey = user ? `user:${user.id}` : account;
+    await this.throttle.assertAllowed('customer', throttleKey, client.ip);
+    // An unknown account costs the same hash check and gets the same answer as a wrong password.
+    const passwordOk = await verifySecret(user?.passwordHash ?? (await timingDummyHash()), dto.password);
+    if (!user || !passwordOk) {
+      await this.throttle.recordFailure('customer', throttleKey, client.ip);
+      throw new AppException(ErrorCode.PasswordWrong, null, {}, 'auth.credentialsWrong');
     }
     this.assertActive(user);
-    await this.throttle.recordSuccess('customer', account);
-    const session = await this.sessions.open('customer', user.id, client);
-    return {
-      token: session.token,
-      expiresAt: session.expiresAt.toISOString(),
-      user: this.users.toProfile(user),
-    };
+    await this.throttle.recordSuccess('customer', throttleKey);
+    return this.afterFirstFactor(user, client);
+  }
+
+  /** Completes a login that answered a 2FA challenge, with a TOTP code or a recovery code. */
+  async loginTwoFactor(dto: LoginTwoFactorDto, client: ClientInfo): Promise<LoginResult> {
+    if (!dto.code && !dto.recoveryCode) throw AppException.field('code', 'auth.enterTotpCode');
+    const userId = await this.twoFactor.completeChallenge(
+      dto.challenge,
+      { code: dto.code, recoveryCode: dto.recoveryCode },
+      client.ip,
+    );
+    const user = await this.users.findWithSecrets({ id: userId });
+    if (!user) throw new AppException(ErrorCode.UserNotFound);
+    this.assertActive(user);
+    return this.loginResult(user, await this.sessions.open('customer', user.id, client));
+  }
+
+  /**
+   * Wallet login (SIWE): the signed message proves the address; its user logs in, or is created
+   * with a generated username and the demo book funded as at registration.
+   */
+  async loginByDapp(
+    dto: LoginByDappDto,
+    host: string | undefined,
+    client: ClientInfo,
+  ): Promise<FirstFactorResult> {
+    const wallet = await this.siwe.verify(dto.message, dto.signature, host);
+    const links = this.dataSource.getRepository(WalletLink);
+    let link = await links.findOne({ where: { address: wallet.address } });
+    if (!link) {
+      try {
+        const { user, session } = await this.inTransaction(async (m) =>
+          this.createUserWithSession(
+            m,
+            {
+              username: await this.generatedUsername('w_', wallet.address.slice(2)),
+              email: null,
+              phone: null,
+              passwordHash: null,
+              invitedBy: null,
+            },
+            { kind: 'wallet', ...wallet },
+            client,
+          ),
+        );
+        return this.loginResult(user, session);
+      } catch (error) {
+        // Another request linked the same address first: log in as that user.
+        link = await links.findOne({ where: { address: wallet.address } });
+        if (!link) throw error;
+      }
+    }
+    const user = await this.users.findWithSecrets({ id: link.userId });
+    if (!user) throw new AppException(ErrorCode.UserNotFound);
+    this.assertActive(user);
+    return this.afterFirstFactor(user, client);
   }
 
   async logout(sessionId: string): Promise<ApiSuccess<null>> {
@@ -176,14 +224,19 @@ export class AuthService {
     const user = await this.users.findWithSecrets(
       dto.type === 'email' ? { email: target } : { phone: target },
     );
-    if (!user) throw new AppException(dto.type === 'email' ? ErrorCode.EmailWrong : ErrorCode.UserNotFound);
+    // No code was ever sent to an unknown contact: the same answer as a known one without a code.
+    if (!user) throw new AppException(ErrorCode.SendCodeFirst);
     const checked = await this.verification.check(target, 'reset', dto.code);
     const passwordHash = await hashSecret(dto.password);
     await this.inTransaction(async (m) => {
       await this.verification.consume(checked, m);
       await m.update(User, { id: user.id }, { passwordHash });
       await this.sessions.revokeAll('customer', user.id, m);
+      // Withdrawals wait 24 hours after a security change.
+      await this.securityChanges.record(user.id, 'passwordReset', m);
     });
+    // A reset ends a lock after too many failed logins.
+    await this.throttle.recordSuccess('customer', `user:${user.id}`);
     return new ApiSuccess(null, ErrorCode.ModificationSuccess);
   }
 
@@ -197,11 +250,16 @@ export class AuthService {
       await m.update(User, { id: userId }, { passwordHash });
       // Every token of the user dies with the old password, the current one included.
       await this.sessions.revokeAll('customer', userId, m);
+      await this.securityChanges.record(userId, 'password', m);
     });
     return new ApiSuccess(null, ErrorCode.ModificationSuccess);
   }
 
-  async changeWithdrawPassword(userId: string, dto: ChangeWithdrawPasswordDto): Promise<ApiSuccess<null>> {
+  async changeWithdrawPassword(
+    userId: string,
+    dto: ChangeWithdrawPasswordDto,
+    ip: string,
+  ): Promise<ApiSuccess<null>> {
     const user = await this.users.findWithSecrets({ id: userId });
     if (!user) throw new AppException(ErrorCode.UserNotFound);
     const target = dto.type === 'email' ? user.email : user.phone;
@@ -211,12 +269,155 @@ export class AuthService {
         dto.type === 'email' ? 'validation.enterEmail' : 'validation.enterPhone',
       );
     const checked = await this.verification.check(target, 'withdrawPassword', dto.code);
+    await this.twoFactor.assertCodeIfEnabled(userId, dto.totpCode, 'totpCode', ip);
     const withdrawPasswordHash = await hashSecret(dto.password);
     await this.inTransaction(async (m) => {
       await this.verification.consume(checked, m);
       await m.update(User, { id: userId }, { withdrawPasswordHash });
+      // Setting the first withdrawal password makes the account safer: only a change of an existing
+      // one holds withdrawals for 24 hours.
+      if (user.withdrawPasswordHash) await this.securityChanges.record(userId, 'withdrawPassword', m);
     });
     return new ApiSuccess(null, ErrorCode.ModificationSuccess);
+  }
+
+  /**
+   * Google / OIDC login: the provider's verified e-mail logs in the user linked to that provider
+   * account, else the user with that e-mail (then linked), else a new user with the e-mail.
+   */
+  async loginByGoogle(dto: LoginByGoogleDto, client: ClientInfo): Promise<FirstFactorResult> {
+    const identity = await this.oidc.exchange(dto, null);
+    const links = this.dataSource.getRepository(OidcLink);
+    const linked = async (): Promise<User | null> => {
+      const link = await links.findOne({ where: { issuer: identity.issuer, subject: identity.subject } });
+      if (link) return this.users.findWithSecrets({ id: link.userId });
+      const byEmail = await this.users.findWithSecrets({ email: identity.email });
+      if (!byEmail) return null;
+      await links
+        .createQueryBuilder()
+        .insert()
+        .values({
+          issuer: identity.issuer,
+          subject: identity.subject,
+          userId: byEmail.id,
+          email: identity.email,
+        })
+        .orIgnore()
+        .execute();
+      return byEmail;
+    };
+    let user = await linked();
+    if (!user) {
+      try {
+        const created = await this.inTransaction(async (m) =>
+          this.createUserWithSession(
+            m,
+            {
+              username: await this.generatedUsername('g_', randomBytes(15).toString('hex')),
+              email: identity.email,
+              phone: null,
+              passwordHash: null,
+              invitedBy: null,
+            },
+            { kind: 'oidc', ...identity },
+            client,
+          ),
+        );
+        return this.loginResult(created.user, created.session);
+      } catch (error) {
+        // Another request created the user first: log in as that user.
+        user = await linked();
+        if (!user) throw error;
+      }
+    }
+    this.assertActive(user);
+    return this.afterFirstFactor(user, client);
+  }
+
+  /** The second factor when the user has 2FA on, else a session at once. */
+  private async afterFirstFactor(user: User, client: ClientInfo): Promise<FirstFactorResult> {
+    if (this.twoFactor.isEnabled(user)) return this.twoFactor.openChallenge(user.id);
+    return this.loginResult(user, await this.sessions.open('customer', user.id, client));
+  }
+
+  private loginResult(user: User, session: { token: string; expiresAt: Date }): LoginResult {
+    return {
+      token: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+      user: this.users.toProfile(user),
+    };
+  }
+
+  /**
+   * Creates a user, funds the demo book (DESIGN.md, demo book), links the wallet if any and opens
+   * a session, in the caller's transaction. Every user has an e-mail, a phone or a wallet.
+   */
+  private async createUserWithSession(
+    m: EntityManager,
+    fields: NewUser,
+    link: AccountLink | null,
+    client: ClientInfo,
+  ): Promise<{ user: User; session: { token: string; expiresAt: Date } }> {
+    if (!fields.email && !fields.phone && link?.kind !== 'wallet')
+      throw new Error('a user needs an e-mail, a phone or a wallet');
+    const created = await m.save(
+      m.create(User, {
+        ...fields,
+        withdrawPasswordHash: null,
+        status: 'active',
+        inviteCode: randomBytes(5).toString('hex').toUpperCase(),
+        level: 0,
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+      }),
+    );
+    if (link?.kind === 'wallet')
+      await m.insert(WalletLink, { address: link.address, userId: created.id, chainId: link.chainId });
+    if (link?.kind === 'oidc')
+      await m.insert(OidcLink, {
+        issuer: link.issuer,
+        subject: link.subject,
+        userId: created.id,
+        email: link.email,
+      });
+    await this.ledger.post(
+      {
+        key: `demo-grant-${created.id}`,
+        reason: 'demo_grant',
+        refType: 'user',
+        refId: created.id,
+        legs: [
+          {
+            from: {
+              owner: { type: 'system', id: SystemAccount.DemoFaucet },
+              book: 'demo',
+              currency: 'USDT',
+              kind: 'main',
+            },
+            to: {
+              owner: { type: 'user', id: created.id },
+              book: 'demo',
+              currency: 'USDT',
+              kind: 'available',
+            },
+            amount: this.config.DEMO_GRANT_USDT,
+          },
+        ],
+      },
+      m,
+    );
+    const session = await this.sessions.open('customer', created.id, client, m);
+    return { user: created, session };
+  }
+
+  /** The prefix and the first 8 hex digits (`w_1a2b3c4d`), longer when that name is taken. */
+  private async generatedUsername(prefix: string, hex: string): Promise<string> {
+    for (const length of [8, 12, 16, 24, 30]) {
+      const candidate = `${prefix}${hex.slice(0, length)}`;
+      if (!(await this.users.exists({ username: candidate }))) return candidate;
+    }
+    return `${prefix}${randomBytes(15).toString('hex')}`;
   }
 
   private assertActive(user: User): void {

@@ -8,6 +8,7 @@ import {
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
+import { LoginTwoFactorDto } from '../two-factor/dto/two-factor.dto';
 import { AuthService, type ClientInfo } from './auth.service';
 import {
   CheckUserNameOrPhoneQuery,
@@ -17,7 +18,7 @@ import {
   SendCodeDto,
 } from './dto/login.dto';
 
-function clientOf(req: AppRequest): ClientInfo {
+export function clientOf(req: AppRequest): ClientInfo {
   const ua = req.headers['user-agent'];
   return {
     ip: clientAddress(req),
@@ -53,9 +54,22 @@ export class LoginController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Log in with a username, an e-mail or a phone and the password' })
+  @ApiOperation({
+    summary:
+      'Log in with a username, an e-mail or a phone and the password; with 2FA on, answers {twoFactorRequired, challenge} for login2fa',
+  })
   login(@Body() dto: LoginDto, @Req() req: AppRequest) {
     return this.auth.login(dto, clientOf(req));
+  }
+
+  @Post('login2fa')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Complete a 2FA login: challenge + code (or recoveryCode, once each). Unknown/used challenge: 400; wrong: 10091; 5 wrong: 429',
+  })
+  login2fa(@Body() dto: LoginTwoFactorDto, @Req() req: AppRequest) {
+    return this.auth.loginTwoFactor(dto, clientOf(req));
   }
 
   @Post('resetPassword')

@@ -1,3 +1,25 @@
 import { CreateAccounts1763800001000 } from './1763800001000-CreateAccounts';
+import { WalletLoginAndTwoFactor1763800002000 } from './1763800002000-WalletLoginAndTwoFactor';
+import { OidcLinks1763800003000 } from './1763800003000-OidcLinks';
+import { ApiKeys1764010001000 } from './1764010001000-ApiKeys';
+import { AdminTwoFactor1765000001000 } from './1765000001000-AdminTwoFactor';
+import { AdminAuditChain1765000002000 } from './1765000002000-AdminAuditChain';
+import { SecurityChanges1766000001000 } from './1766000001000-SecurityChanges';
+import { LedgerAdjustments1765100001000 } from '../admin/ledger/1765100001000-LedgerAdjustments';
+import { AdminRecoveryCodesDemoDisable1766100001000 } from './1766100001000-AdminRecoveryCodesDemoDisable';
+import { AdminAccountsManagement1766200001000 } from './1766200001000-AdminAccountsManagement';
+import { CreateInviteRewards1764900001000 } from '../invite/1764900001000-CreateInviteRewards';
 
-export const ACCOUNTS_MIGRATIONS = [CreateAccounts1763800001000];
+export const ACCOUNTS_MIGRATIONS = [
+  CreateAccounts1763800001000,
+  WalletLoginAndTwoFactor1763800002000,
+  OidcLinks1763800003000,
+  ApiKeys1764010001000,
+  CreateInviteRewards1764900001000,
+  AdminTwoFactor1765000001000,
+  AdminAuditChain1765000002000,
+  LedgerAdjustments1765100001000,
+  SecurityChanges1766000001000,
+  AdminRecoveryCodesDemoDisable1766100001000,
+  AdminAccountsManagement1766200001000,
+];

@@ -1,9 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import Decimal from 'decimal.js';
 import type { Repository } from 'typeorm';
-import { AppException, ErrorCode, verifySecret, type Book } from '@app/common';
+import {
+  AppException,
+  ErrorCode,
+  VIP_LEVEL,
+  verifySecret,
+  type Book,
+  type VipLevelReader,
+} from '@app/common';
 import { LedgerService } from '@app/ledger';
-import type { BalanceSummaryLine, UserInfo, UserProfile } from '@app/contracts';
+import type { BalanceSummaryLine, UserInfo, UserProfile, VipInfo } from '@app/contracts';
 import { User } from './entities/user.entity';
 
 @Injectable()
@@ -11,6 +19,7 @@ export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly ledger: LedgerService,
+    @Optional() @Inject(VIP_LEVEL) private readonly vipLevels?: VipLevelReader,
   ) {}
 
   /** A user with the secret hashes loaded (they are not selected by default). */
@@ -85,6 +94,45 @@ export class UsersService {
       else entry.other[line.kind] = amount;
       byCurrency.set(line.currency, entry);
     }
-    return { ...this.toProfile(user), book, balances: [...byCurrency.values()] };
+    const vip = await this.vip(user);
+    const demoDisabled = await this.demoBookDisabled(userId);
+    return {
+      ...this.toProfile(user),
+      twoFactorEnabled: user.totpEnabledAt !== null,
+      book,
+      balances: [...byCurrency.values()],
+      demoDisabled,
+      ...(vip ? { vip } : {}),
+    };
+  }
+
+  /** An operator disabled the user's demo book (DemoBookGate refuses money moves on it). */
+  private async demoBookDisabled(userId: string): Promise<boolean> {
+    const rows: { disabled: boolean }[] = await this.users.query(
+      'SELECT demo_disabled_at IS NOT NULL AS disabled FROM accounts.users WHERE id = $1',
+      [userId],
+    );
+    return rows[0]?.disabled === true;
+  }
+
+  /**
+   * The user's current VIP level, computed on read from the level thresholds (see LevelsService in
+   * the content service: real-book deposits and trading volume in USDT). The stored
+   * `accounts.users.level` follows it, so that lists and the login answer show the last one seen.
+   */
+  private async vip(user: User): Promise<VipInfo | null> {
+    if (!this.vipLevels) return null;
+    const s = await this.vipLevels.standingOf(user.id);
+    if (s.level !== user.level) {
+      await this.users.update({ id: user.id }, { level: s.level });
+      user.level = s.level;
+    }
+    return {
+      level: s.level,
+      name: s.name,
+      feeDiscount: s.feeDiscount.toFixed(),
+      depositUsdt: s.depositUsdt.toFixed(2, Decimal.ROUND_DOWN),
+      volumeUsdt: s.volumeUsdt.toFixed(2, Decimal.ROUND_DOWN),
+    };
   }
 }

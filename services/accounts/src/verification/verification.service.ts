@@ -17,6 +17,7 @@ const SUBJECT_KEYS: Record<CodeScene, string> = {
   register: 'message.codeSubjectRegister',
   reset: 'message.codeSubjectReset',
   withdrawPassword: 'message.codeSubjectWithdrawPassword',
+  changeContact: 'message.codeSubjectChangeContact',
 };
 
 /** A checked code, to be consumed inside the transaction of the operation it authorizes. */
@@ -37,12 +38,25 @@ export class VerificationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async send(type: ContactType, target: string, scene: CodeScene, ip: string, lang: Language): Promise<void> {
+  /**
+   * Sends a code. With `deliver` false (a reset for a contact nobody has) every cap and the
+   * cooldown apply the same, but nothing is stored or sent.
+   */
+  async send(
+    type: ContactType,
+    target: string,
+    scene: CodeScene,
+    ip: string,
+    lang: Language,
+    deliver = true,
+  ): Promise<void> {
     const ipKey = `sendcode:ip:${ip}`;
     const sentFromIp = await this.redis.incr(ipKey);
     if (sentFromIp === 1) await this.redis.expire(ipKey, 3600);
     if (sentFromIp > this.config.SEND_CODE_MAX_PER_IP_PER_HOUR)
       throw new AppException(ErrorCode.TooManyRequests);
+    // Daily caps per client address and per destination (a flood of codes to one phone or inbox).
+    await this.countDaily(`sendcode:day:ip:${ip}`, this.config.SEND_CODE_MAX_PER_IP_PER_DAY);
     // SET NX makes the 60-second rule hold under concurrent requests too.
     const cooling = await this.redis.set(
       `sendcode:cooldown:${scene}:${target}`,
@@ -52,7 +66,9 @@ export class VerificationService {
       'NX',
     );
     if (cooling !== 'OK') throw new AppException(ErrorCode.RepeatedSubmission);
+    await this.countDaily(`sendcode:day:to:${target}`, this.config.SEND_CODE_MAX_PER_TARGET_PER_DAY);
 
+    if (!deliver) return;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.codes.manager.transaction(async (m) => {
       // A new code replaces any earlier one of the same target and scene.
@@ -106,6 +122,12 @@ export class VerificationService {
       .where('id = :id AND consumed_at IS NULL AND expires_at > now()', { id: checked.id })
       .execute();
     if (!result.affected) throw new AppException(ErrorCode.SendCodeFirst);
+  }
+
+  private async countDaily(key: string, limit: number): Promise<void> {
+    const count = await this.redis.incr(key);
+    if (count === 1) await this.redis.expire(key, 24 * 3600);
+    if (count > limit) throw new AppException(ErrorCode.TooManyRequests);
   }
 
   private digest(scene: CodeScene, target: string, code: string): string {

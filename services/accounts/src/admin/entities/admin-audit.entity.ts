@@ -23,6 +23,14 @@ export class AdminAudit {
   @Column('text', { nullable: true })
   ip: string | null;
 
+  /** The hash of the previous row (the chain's genesis for the first). */
+  @Column('text', { name: 'prev_hash', nullable: true })
+  prevHash: string | null;
+
+  /** sha256 over prevHash and this row's canonical fields (see audit-chain.ts). */
+  @Column('text', { nullable: true })
+  hash: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsString, Length, Matches } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches } from 'class-validator';
 import type { ContactType } from '../../verification/contact';
 
 export class ChangePasswordDto {
@@ -28,4 +28,12 @@ export class ChangeWithdrawPasswordDto {
   @IsString({ message: 'validation.enterWithdrawPassword' })
   @Length(6, 128, { message: 'validation.enterWithdrawPassword' })
   password: string;
+
+  @ApiPropertyOptional({
+    description: 'The authenticator code; required while two-factor authentication is on',
+  })
+  @IsOptional()
+  @IsString({ message: 'auth.enterTotpCode' })
+  @Matches(/^\d{6}$/, { message: 'validation.codeFormat' })
+  totpCode?: string;
 }

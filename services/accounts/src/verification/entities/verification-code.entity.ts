@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type CodeScene = 'register' | 'reset' | 'withdrawPassword';
+/** `changeContact`: a new e-mail or phone being confirmed (the code goes to the new address). */
+export type CodeScene = 'register' | 'reset' | 'withdrawPassword' | 'changeContact';
 
 @Entity({ schema: 'accounts', name: 'verification_codes' })
 export class VerificationCode {

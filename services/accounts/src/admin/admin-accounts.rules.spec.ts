@@ -1,0 +1,42 @@
+import { AdminRole } from '@app/common';
+import { refusedAdminChange } from './admin-accounts.rules';
+
+const S = AdminRole.SuperAdmin;
+const R = AdminRole.Reviewer;
+
+describe('refusedAdminChange', () => {
+  const superA = { id: 'a', roles: [S], active: true };
+  const superB = { id: 'b', roles: [S, R], active: true };
+  const reviewer = { id: 'r', roles: [R], active: true };
+
+  it('refuses disabling or demoting oneself, allows renaming and adding roles to oneself', () => {
+    const base = { actorId: 'a', target: superA, activeSuperAdminIds: ['a', 'b'] };
+    expect(refusedAdminChange({ ...base, active: false })).toBe('auth.adminSelfDisable');
+    expect(refusedAdminChange({ ...base, roles: [R] })).toBe('auth.adminSelfDemote');
+    expect(refusedAdminChange({ ...base, roles: [S, R] })).toBeNull();
+    expect(refusedAdminChange(base)).toBeNull();
+  });
+
+  it('refuses disabling or demoting the last active super-admin', () => {
+    const base = { actorId: 'a', target: superB, activeSuperAdminIds: ['b'] };
+    expect(refusedAdminChange({ ...base, active: false })).toBe('auth.adminLastSuperAdmin');
+    expect(refusedAdminChange({ ...base, roles: [R] })).toBe('auth.adminLastSuperAdmin');
+    expect(refusedAdminChange({ ...base, roles: [S] })).toBeNull();
+  });
+
+  it('allows another super-admin to be disabled or demoted while one stays', () => {
+    const base = { actorId: 'a', target: superB, activeSuperAdminIds: ['a', 'b'] };
+    expect(refusedAdminChange({ ...base, active: false })).toBeNull();
+    expect(refusedAdminChange({ ...base, roles: [R] })).toBeNull();
+  });
+
+  it('non-super-admins and inactive accounts are not counted', () => {
+    expect(
+      refusedAdminChange({ actorId: 'a', target: reviewer, active: false, activeSuperAdminIds: ['a'] }),
+    ).toBeNull();
+    const disabledSuper = { id: 'd', roles: [S], active: false };
+    expect(
+      refusedAdminChange({ actorId: 'a', target: disabledSuper, roles: [R], activeSuperAdminIds: ['a'] }),
+    ).toBeNull();
+  });
+});
