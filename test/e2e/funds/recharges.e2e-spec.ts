@@ -1,6 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { JobName, QueueName } from '@app/queue';
 import { createTestApp, type TestApp } from '../../support/test-app';
+import { waitFor } from '../market/market-support';
 import { registerUser, type RegisteredUser } from '../../support/users';
 
 // The smallest valid PNG (1x1 pixel) and a JPEG 2000 signature box: real magic bytes.
@@ -8,10 +12,11 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const JP2 = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x0c, 0x6a, 0x50, 0x20, 0x20, 0x0d, 0x0a, 0x87, 0x0a]),
-  Buffer.alloc(64),
-]);
+/** A structurally sound JPEG 2000 file (signature, ftyp, jp2h with ihdr, codestream). */
+const JP2 = Buffer.from(
+  'AAAADGpQICANCocKAAAAFGZ0eXBqcDIgAAAAAGpwMiAAAAAtanAyaAAAABZpaGRyAAAAAQAAAAEAAQcHAAAAAAAPY29scgEAAAAAABEAAABHanAyY/9P/1EAKQAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAAAAAAAAAQcBAf+QAAoAAAAAAA4AAf+TAAD/2Q==',
+  'base64',
+);
 
 describe('funds: recharge with a voucher', () => {
   let t: TestApp;
@@ -185,5 +190,27 @@ describe('funds: recharge with a voucher', () => {
       .query({ filter: JSON.stringify({ userId: user.id }) })
       .set('Authorization', `Bearer ${adminToken}`);
     expect(queue.body.result).toMatchObject([{ id, status: 'rejected', userId: user.id }]);
+  });
+
+  it('tells the reviewers by e-mail: one digest per window listing what arrived', async () => {
+    const user = await registerUser(t);
+    const fields = usdt();
+    const res = await recharge(user, fields, { buffer: PNG, name: 'voucher.png' });
+    expect(res.body.code).toBe(20002);
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.Reviews));
+    const delayed = await queue.getDelayed();
+    const digest = delayed.find((j) => j.name === (JobName.ReviewDigest as string));
+    expect(digest).toBeDefined();
+    await digest!.promote();
+    const mail = await waitFor(async () => {
+      const rows: { subject: string; body: string }[] = await t.db.query(
+        `SELECT subject, body FROM accounts.outbox WHERE recipient = 'admin@example.com' AND body LIKE $1`,
+        [`%${fields.txHash.toLowerCase()}%`],
+      );
+      return rows[0];
+    });
+    expect(mail.subject).toMatch(/new item\(s\) to review/);
+    expect(mail.body).toContain('Deposits waiting');
+    expect(mail.body).toContain('150 USDT (TRC20)');
   });
 });

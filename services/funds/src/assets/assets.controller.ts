@@ -1,4 +1,4 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import Decimal from 'decimal.js';
@@ -6,7 +6,9 @@ import {
   CurrentBook,
   CurrentPrincipal,
   CustomerAuth,
+  MARKET_PRICES,
   PageQuery,
+  type MarketPrices,
   type AuthPrincipal,
   type Book,
 } from '@app/common';
@@ -28,7 +30,10 @@ class FundingQuery extends PageQuery {
 @Controller('swx/customer/user')
 @CustomerAuth()
 export class AssetsController {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(
+    private readonly ledger: LedgerService,
+    @Inject(MARKET_PRICES) private readonly prices: MarketPrices,
+  ) {}
 
   @Get('listFundingDetails')
   @ApiOperation({
@@ -75,11 +80,42 @@ export class AssetsController {
       entry.total = entry.total.plus(l.balance);
       byCoin.set(l.currency, entry);
     }
-    // USDT is its own value; other coins are valued once the market service supplies prices.
-    return [...byCoin.values()].map(({ total, ...e }) => ({
-      ...e,
-      total: total.toFixed(),
-      usdtValue: e.currency === 'USDT' ? total.toFixed() : null,
-    }));
+    // Each coin is valued at the feed's last price against USDT; a coin without one shows null.
+    const coins = [...byCoin.values()];
+    const valued = await Promise.all(
+      coins.map(async ({ total, ...e }) => ({
+        ...e,
+        total: total.toFixed(),
+        usdtValue: (await this.usdtValue(e.currency, total))?.toFixed() ?? null,
+      })),
+    );
+    return valued;
+  }
+
+  @Get('getAssetsSummary')
+  @ApiOperation({
+    summary: 'The USDT value of everything I hold in the chosen book (coins without a price are left out)',
+  })
+  async summary(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book) {
+    const lines = await this.ledger.userBalances(p.id, book);
+    let total = new Decimal(0);
+    let available = new Decimal(0);
+    for (const l of lines) {
+      const value = await this.usdtValue(l.currency, l.balance);
+      if (!value) continue;
+      total = total.plus(value);
+      if (l.kind === 'available') available = available.plus(value);
+    }
+    return { totalUsdt: total.toFixed(2), availableUsdt: available.toFixed(2) };
+  }
+
+  private async usdtValue(currency: string, amount: Decimal): Promise<Decimal | null> {
+    if (currency === 'USDT') return amount;
+    try {
+      const price = await this.prices.lastPrice(`${currency}USDT`);
+      return amount.mul(price).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    } catch {
+      return null;
+    }
   }
 }

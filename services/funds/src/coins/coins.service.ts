@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import Decimal from 'decimal.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { AppException } from '@app/common';
+import { AppException, ErrorCode, SYSTEM_PARAMETERS, type SystemParameterReader } from '@app/common';
 import { isValidBtcAddress, isValidEvmAddress, isValidTronAddress } from '../addresses/address-codec';
 import { CoinNetwork, type AddressKind } from './entities/coin-network.entity';
 
@@ -13,7 +14,18 @@ const ADDRESS_CHECKS: Record<AddressKind, (address: string) => boolean> = {
 
 @Injectable()
 export class CoinsService {
-  constructor(@InjectRepository(CoinNetwork) private readonly networks: Repository<CoinNetwork>) {}
+  constructor(
+    @InjectRepository(CoinNetwork) private readonly networks: Repository<CoinNetwork>,
+    @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
+  ) {}
+
+  /** Withdrawal fee in percent: the network's override, else the system parameter withdraw_fee_rate. */
+  async withdrawFeeRate(net: CoinNetwork): Promise<Decimal> {
+    if (net.withdrawFeeRate) return net.withdrawFeeRate;
+    const value = await this.parameters?.get('withdraw_fee_rate');
+    if (!value || !/^\d+(\.\d+)?$/.test(value)) throw new AppException(ErrorCode.SystemParameterFailed);
+    return new Decimal(value);
+  }
 
   list(): Promise<CoinNetwork[]> {
     return this.networks.find({ order: { coin: 'ASC', network: 'ASC' } });

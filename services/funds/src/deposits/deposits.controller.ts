@@ -40,13 +40,15 @@ export class DepositsController {
   @Get('listCoinNetworks')
   @ApiOperation({ summary: 'Coins and networks: minimum deposit and withdrawal, fee rate, confirmations' })
   async networks() {
-    return (await this.coins.list()).map((n) => ({
+    const networks = await this.coins.list();
+    const rates = await Promise.all(networks.map((n) => this.coins.withdrawFeeRate(n)));
+    return networks.map((n, i) => ({
       coin: n.coin,
       network: n.network,
       confirmations: n.confirmations,
       minDeposit: n.minDeposit.toFixed(),
       minWithdrawal: n.minWithdrawal.toFixed(),
-      withdrawFeeRate: n.withdrawFeeRate.toFixed(),
+      withdrawFeeRate: rates[i].toFixed(),
       depositEnabled: n.depositEnabled,
       withdrawEnabled: n.withdrawEnabled,
     }));

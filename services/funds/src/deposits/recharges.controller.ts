@@ -6,13 +6,16 @@ import type { DataSource } from 'typeorm';
 import {
   AdminAuth,
   AdminRole,
+  AppException,
   clientAddress,
   CurrentBook,
   CurrentPrincipal,
   CustomerAuth,
+  ErrorCode,
   Idempotent,
   PageQuery,
   readImageForm,
+  sendPrivateImage,
   type AppRequest,
   type AuthPrincipal,
   type Book,
@@ -51,7 +54,7 @@ export class RechargesController {
   @ApiOperation({ summary: 'The voucher image of one of my deposits' })
   async voucher(@CurrentPrincipal() p: AuthPrincipal, @Param('id') id: string, @Res() reply: FastifyReply) {
     const file = await this.recharges.voucher(id, p.id);
-    await reply.header('Cache-Control', 'private, no-store').type(file.type).send(file.data);
+    await sendPrivateImage(reply, file, `voucher-${id}`);
   }
 }
 
@@ -71,14 +74,25 @@ export class AdminRechargesController {
     return rows.map((row) => ({ ...this.recharges.view(row), userId: row.userId }));
   }
 
+  @Get(':id')
+  @ApiOperation({ summary: 'One deposit to review (its voucher at :id/voucher)' })
+  async one(@Param('id') id: string) {
+    const row = /^\d{1,18}$/.test(id)
+      ? await this.dataSource.getRepository(Recharge).findOneBy({ id })
+      : null;
+    if (!row) throw new AppException(ErrorCode.NotFound);
+    return { ...this.recharges.view(row), userId: row.userId };
+  }
+
   @Get(':id/voucher')
   @ApiOperation({ summary: 'The voucher image of a deposit' })
   async voucher(@Param('id') id: string, @Res() reply: FastifyReply) {
     const file = await this.recharges.voucher(id);
-    await reply.header('Cache-Control', 'private, no-store').type(file.type).send(file.data);
+    await sendPrivateImage(reply, file, `voucher-${id}`);
   }
 
   @Post(':id/approve')
+  @Idempotent()
   @HttpCode(200)
   @ApiOperation({ summary: 'Approve: the real book is credited once (safe to click twice)' })
   approve(@Param('id') id: string, @CurrentPrincipal() admin: AuthPrincipal, @Req() req: AppRequest) {
@@ -86,6 +100,7 @@ export class AdminRechargesController {
   }
 
   @Post(':id/reject')
+  @Idempotent()
   @HttpCode(200)
   @ApiOperation({ summary: 'Reject with a reason shown to the user (safe to click twice)' })
   reject(

@@ -2,17 +2,17 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import {
-  APP_CONFIG,
+  FILE_STORAGE,
   SYSTEM_PARAMETERS,
+  type FileStorage,
   type SystemParameterReader,
   ApiSuccess,
   AppException,
   ErrorCode,
-  type AppConfig,
+  imageContentType,
   type Book,
   type MultipartForm,
 } from '@app/common';
@@ -21,6 +21,7 @@ import { AdminAuditService } from '@app/accounts';
 import { CoinsService } from '../coins/coins.service';
 import { decideReview } from '../review/review-queue';
 import { Recharge } from './entities/recharge.entity';
+import { ReviewAlerts } from '@app/queue';
 
 const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
 const TX_HASH = /^(0x)?[0-9a-fA-F]{32,128}$/;
@@ -32,7 +33,8 @@ export class RechargesService {
     private readonly coins: CoinsService,
     private readonly ledger: LedgerService,
     private readonly audit: AdminAuditService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly alerts: ReviewAlerts,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
   ) {}
 
@@ -69,11 +71,9 @@ export class RechargesService {
       });
     }
 
-    // The image goes to disk only now that everything else is valid, and away again if the row fails.
-    const dir = path.join(this.config.DATA_DIR, 'uploads', 'vouchers');
-    await mkdir(dir, { recursive: true });
-    const file = path.join(dir, `${randomUUID()}.${voucher!.type}`);
-    await writeFile(file, voucher!.buffer, { mode: 0o600 });
+    // The image is stored only now that everything else is valid, and removed again if the row fails.
+    const file = `vouchers/${randomUUID()}.${voucher!.type}`;
+    await this.storage.put(file, voucher!.buffer, imageContentType(voucher!.type));
     try {
       const saved = await this.dataSource.getRepository(Recharge).save({
         userId,
@@ -85,9 +85,14 @@ export class RechargesService {
         voucherPath: file,
         status: 'pending',
       });
+      await this.alerts.submitted(
+        'deposit',
+        saved.id,
+        `${saved.amount.toFixed()} ${saved.coin} (${saved.network}), tx ${saved.txHash}`,
+      );
       return new ApiSuccess(this.view(saved), ErrorCode.DepositUnderReview);
     } catch (error) {
-      await rm(file, { force: true });
+      await this.storage.remove(file);
       if (
         (error as { driverError?: { constraint?: string } }).driverError?.constraint ===
         'recharges_tx_hash_unique'
@@ -116,9 +121,9 @@ export class RechargesService {
       .getOne();
     if (!row || !row.voucherPath || (userId && row.userId !== userId))
       throw new AppException(ErrorCode.NotFound);
-    const ext = path.extname(row.voucherPath).slice(1);
-    const type = ext === 'png' ? 'image/png' : ext === 'jp2' ? 'image/jp2' : 'image/jpeg';
-    return { type, data: await readFile(row.voucherPath) };
+    const data = await this.storage.get(row.voucherPath);
+    if (!data) throw new AppException(ErrorCode.NotFound);
+    return { type: imageContentType(path.extname(row.voucherPath).slice(1)), data };
   }
 
   /** Approve: the real book is credited from the outside world exactly once. */

@@ -31,8 +31,20 @@ export async function decideReview<T extends Reviewable>(options: {
   /** Audit action prefix, e.g. `withdrawal` gives `withdrawal.approved`. */
   subject: string;
   settle: (m: EntityManager, row: T) => Promise<void>;
+  /**
+   * Four eyes for some rows (withdrawals above a threshold): an approval of a row that needs two
+   * only records the first approver (nothing moves, the audit says `<subject>.approved_once`); the
+   * second approval, by a different admin, settles. The first approver approving again is refused
+   * (403) while the second approval is missing.
+   */
+  dualApproval?: {
+    required: (row: T) => boolean;
+    firstApprover: (row: T) => string | null;
+    recordFirst: (row: T, adminId: string, at: Date) => void;
+  };
 }): Promise<T> {
-  const { dataSource, entity, id, decision, reason, adminId, ip, audit, subject, settle } = options;
+  const { dataSource, entity, id, decision, reason, adminId, ip, audit, subject, settle, dualApproval } =
+    options;
   if (!/^\d{1,18}$/.test(id)) throw new AppException(ErrorCode.NotFound);
   return dataSource.transaction(async (m) => {
     const row = await m
@@ -42,6 +54,27 @@ export async function decideReview<T extends Reviewable>(options: {
     if (row.status !== 'pending') {
       if (row.status === decision) return row;
       throw new AppException(ErrorCode.Conflict);
+    }
+    if (decision === 'approved' && dualApproval?.required(row)) {
+      const first = dualApproval.firstApprover(row);
+      if (first === adminId)
+        throw new AppException(ErrorCode.Forbidden, null, {}, 'message.fourEyesRequired');
+      if (first === null) {
+        dualApproval.recordFirst(row, adminId, new Date());
+        await m.save(entity, row);
+        await audit.record(
+          {
+            adminId,
+            action: `${subject}.approved_once`,
+            targetType: subject,
+            targetId: id,
+            detail: { before: { approvals: 0 }, after: { approvals: 1 }, needed: 2 },
+            ip,
+          },
+          m,
+        );
+        return row;
+      }
     }
     await settle(m, row);
     row.status = decision;

@@ -6,10 +6,12 @@ import type { DataSource } from 'typeorm';
 import {
   AdminAuth,
   AdminRole,
+  AppException,
   clientAddress,
   CurrentBook,
   CurrentPrincipal,
   CustomerAuth,
+  ErrorCode,
   Idempotent,
   PageQuery,
   type AppRequest,
@@ -32,10 +34,16 @@ export class WithdrawalsController {
   @HttpCode(200)
   @Idempotent()
   @ApiOperation({
-    summary: 'Request a withdrawal (crypto or bank); amount + fee are frozen until review (20003)',
+    summary:
+      'Request a withdrawal (crypto or bank); amount + fee are frozen until review (20003). With 2FA on, totpCode is required',
   })
-  request(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book, @Body() dto: CreateWithdrawalDto) {
-    return this.withdrawals.request(p.id, book, dto);
+  request(
+    @CurrentPrincipal() p: AuthPrincipal,
+    @CurrentBook() book: Book,
+    @Body() dto: CreateWithdrawalDto,
+    @Req() req: AppRequest,
+  ) {
+    return this.withdrawals.request(p.id, book, dto, { principal: p, ip: clientAddress(req) });
   }
 
   @Get('withdrawalQuote')
@@ -66,17 +74,32 @@ export class AdminWithdrawalsController {
   })
   async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const rows = await listForReview(this.dataSource, Withdrawal, query, 'withdrawals', reply);
-    return rows.map((row) => ({ ...this.withdrawals.view(row), userId: row.userId }));
+    return rows.map((row) => this.withdrawals.adminView(row));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One withdrawal to review' })
+  async one(@Param('id') id: string) {
+    const row = /^\d{1,18}$/.test(id)
+      ? await this.dataSource.getRepository(Withdrawal).findOneBy({ id })
+      : null;
+    if (!row) throw new AppException(ErrorCode.NotFound);
+    return this.withdrawals.adminView(row);
   }
 
   @Post(':id/approve')
+  @Idempotent()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Approve: the held amount is paid out (safe to click twice)' })
+  @ApiOperation({
+    summary:
+      'Approve: the held amount is paid out (safe to click twice). Above withdraw_dual_approval_threshold (USDT) the first approval only records it (still frozen, awaitingSecondApproval) and a different admin must approve again (the same one: 403)',
+  })
   approve(@Param('id') id: string, @CurrentPrincipal() admin: AuthPrincipal, @Req() req: AppRequest) {
     return this.withdrawals.approve(id, admin.id, clientAddress(req));
   }
 
   @Post(':id/reject')
+  @Idempotent()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Reject with a reason: the held amount returns to the user (safe to click twice)',

@@ -7,16 +7,27 @@ import {
   ApiSuccess,
   AppException,
   ErrorCode,
+  MARKET_PRICES,
+  SECOND_FACTOR,
+  SYSTEM_PARAMETERS,
   WITHDRAWAL_BLOCKER,
+  type AuthPrincipal,
   type Book,
+  type MarketPrices,
+  type SecondFactor,
+  type SystemParameterReader,
   type WithdrawalBlocker,
 } from '@app/common';
 import { InsufficientBalanceError, LedgerService, SystemAccount } from '@app/ledger';
-import { REDIS_CLIENT } from '@app/queue';
-import { AdminAuditService, UsersService } from '@app/accounts';
+import { REDIS_CLIENT, ReviewAlerts } from '@app/queue';
+import { AdminAuditService, formatUtc, SecurityChangesService, UsersService } from '@app/accounts';
+import { AddressBookService } from '../address-book/address-book.service';
+import type { AddressKind } from '../coins/entities/coin-network.entity';
 import { CoinsService } from '../coins/coins.service';
 import type { CreateWithdrawalDto } from './dto/withdrawal.dto';
 import { decideReview } from '../review/review-queue';
+import { approvalsRequired } from './dual-approval';
+import { checkCryptoDestination } from './withdrawal-destination';
 import { Withdrawal } from './entities/withdrawal.entity';
 
 /** Fees are rounded up to this many decimals (the house never pays for rounding). */
@@ -33,37 +44,47 @@ export class WithdrawalsService {
     private readonly users: UsersService,
     private readonly audit: AdminAuditService,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    private readonly alerts: ReviewAlerts,
+    @Inject(SECOND_FACTOR) private readonly secondFactor: SecondFactor,
+    private readonly securityChanges: SecurityChangesService,
+    private readonly addressBook: AddressBookService,
     @Optional() @Inject(WITHDRAWAL_BLOCKER) private readonly blocker?: WithdrawalBlocker,
+    @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
+    @Optional() @Inject(MARKET_PRICES) private readonly prices?: MarketPrices,
   ) {}
 
   /** The fee of a withdrawal, shown before the user confirms. */
   async quote(coin: string, network: string | undefined, amount: string) {
     const net = await this.coins.network(coin, network);
     const value = new Decimal(amount);
-    const fee = value.times(net.withdrawFeeRate).div(100).toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_UP);
+    const rate = await this.coins.withdrawFeeRate(net);
+    const fee = value.times(rate).div(100).toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_UP);
     return {
       coin: net.coin,
       network: net.network,
       amount: value.toFixed(),
-      feeRate: net.withdrawFeeRate.toFixed(),
+      feeRate: rate.toFixed(),
       fee: fee.toFixed(),
       total: value.plus(fee).toFixed(),
       minWithdrawal: net.minWithdrawal.toFixed(),
     };
   }
 
-  async request(userId: string, book: Book, dto: CreateWithdrawalDto): Promise<ApiSuccess<unknown>> {
+  async request(
+    userId: string,
+    book: Book,
+    dto: CreateWithdrawalDto,
+    caller: { principal: AuthPrincipal; ip: string },
+  ): Promise<ApiSuccess<unknown>> {
     if (!dto.method) throw new AppException(ErrorCode.ChooseWithdrawalMethod);
     if (book !== 'real') throw new AppException(ErrorCode.Forbidden, null, {}, 'message.demoNotAllowed');
-    const net = await this.coins.network(dto.coin, dto.method === 'crypto' ? dto.network : undefined);
+    // The address book saves only destinations that pass these same checks.
+    const net =
+      dto.method === 'crypto'
+        ? await checkCryptoDestination(this.coins, dto.coin, dto.network, dto.address)
+        : await this.coins.network(dto.coin, undefined);
     if (!net.withdrawEnabled) throw AppException.field('network', 'validation.invalid');
-    if (dto.method === 'crypto') {
-      if (!dto.network) throw AppException.field('network', 'validation.required');
-      if (!dto.address) throw new AppException(ErrorCode.ReceivingAddressMissing);
-      if (!this.coins.isValidAddress(net.addressKind, dto.address)) {
-        throw AppException.field('address', 'validation.addressInvalid');
-      }
-    } else {
+    if (dto.method !== 'crypto') {
       const missing = (['holderName', 'bankAccount', 'bankType'] as const).filter((f) => !dto[f]);
       if (missing.length)
         throw AppException.validation(missing.map((field) => ({ field, message: 'validation.required' })));
@@ -81,8 +102,16 @@ export class WithdrawalsService {
     if (await this.blocker?.blocksWithdrawals(userId)) {
       throw new AppException(ErrorCode.Forbidden, null, {}, 'message.withdrawBlocked');
     }
+    await this.assertNoHold(userId, net.addressKind, dto);
+    // Last of the checks: a one-time code is spent only on a request that is otherwise good to go.
+    await this.secondFactor.assert(caller.principal, dto.totpCode, {
+      field: 'totpCode',
+      ip: caller.ip,
+      apiKeyScope: 'withdraw',
+    });
 
     const { fee } = await this.quote(net.coin, net.network, dto.amount);
+    const approvals = await approvalsRequired(net.coin, amount, this.parameters, this.prices);
     try {
       const saved = await this.dataSource.transaction(async (m) => {
         const withdrawal = await m.save(
@@ -98,6 +127,7 @@ export class WithdrawalsService {
             amount,
             fee: new Decimal(fee),
             status: 'pending',
+            approvalsRequired: approvals,
           }),
         );
         // Amount and fee wait in frozen until a reviewer decides.
@@ -112,6 +142,11 @@ export class WithdrawalsService {
         );
         return withdrawal;
       });
+      await this.alerts.submitted(
+        'withdrawal',
+        saved.id,
+        `${saved.amount.toFixed()} ${saved.coin} by ${saved.method}, fee ${saved.fee.toFixed()}`,
+      );
       return new ApiSuccess(this.view(saved), ErrorCode.WithdrawalUnderReview);
     } catch (error) {
       if (error instanceof InsufficientBalanceError) throw new AppException(ErrorCode.InsufficientBalance);
@@ -155,8 +190,16 @@ export class WithdrawalsService {
       audit: this.audit,
       subject: 'withdrawal',
       settle: (m, w) => this.settle(m, w, decision),
+      dualApproval: {
+        required: (w) => w.approvalsRequired >= 2,
+        firstApprover: (w) => w.firstApprovedBy,
+        recordFirst: (w, admin, at) => {
+          w.firstApprovedBy = admin;
+          w.firstApprovedAt = at;
+        },
+      },
     });
-    return this.view(row);
+    return this.adminView(row);
   }
 
   private async settle(m: EntityManager, w: Withdrawal, decision: 'approved' | 'rejected') {
@@ -214,6 +257,32 @@ export class WithdrawalsService {
     );
   }
 
+  /**
+   * The 24-hour holds: after a security change of the account (password, withdrawal password, 2FA
+   * off, e-mail or phone), and on an address-book entry added less than 24 hours ago. An address
+   * that is not in the book keeps the spec's contract (a withdrawal names any valid address). Each
+   * refusal names the time it ends, in the message and as `result.until`.
+   */
+  private async assertNoHold(userId: string, kind: AddressKind, dto: CreateWithdrawalDto) {
+    const held = await this.securityChanges.withdrawalHoldUntil(userId);
+    if (held) {
+      throw new AppException(
+        ErrorCode.WithdrawalSecurityHold,
+        { until: held.toISOString() },
+        { time: formatUtc(held) },
+      );
+    }
+    if (dto.method !== 'crypto' || !dto.network || !dto.address) return;
+    const cooling = await this.addressBook.coolingUntil(userId, dto.coin, dto.network, kind, dto.address);
+    if (cooling) {
+      throw new AppException(
+        ErrorCode.WithdrawalAddressCooling,
+        { until: cooling.toISOString() },
+        { time: formatUtc(cooling) },
+      );
+    }
+  }
+
   private async checkPassword(userId: string, password: string) {
     const key = `withdraw-pw-fail:${userId}`;
     const failures = Number((await this.redis.get(key)) ?? 0);
@@ -229,6 +298,24 @@ export class WithdrawalsService {
       throw new AppException(ErrorCode.WithdrawPasswordWrong);
     }
     await this.redis.del(key);
+  }
+
+  /**
+   * The reviewers' view: the customer's plus the approvals. `awaitingSecondApproval` is a pending
+   * withdrawal that one admin approved and that needs a different admin's approval to pay out.
+   */
+  adminView(w: Withdrawal) {
+    return {
+      ...this.view(w),
+      userId: w.userId,
+      approvalsRequired: w.approvalsRequired,
+      approvals: w.status === 'approved' ? w.approvalsRequired : w.firstApprovedBy ? 1 : 0,
+      firstApprovedBy: w.firstApprovedBy,
+      firstApprovedAt: w.firstApprovedAt?.toISOString() ?? null,
+      reviewedBy: w.reviewedBy,
+      awaitingSecondApproval:
+        w.status === 'pending' && w.approvalsRequired >= 2 && w.firstApprovedBy !== null,
+    };
   }
 
   view(w: Withdrawal) {

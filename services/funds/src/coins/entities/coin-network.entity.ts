@@ -27,9 +27,15 @@ export class CoinNetwork {
   @Column('numeric', { name: 'min_withdrawal', precision: 38, scale: 18, transformer: decimalTransformer })
   minWithdrawal: Decimal;
 
-  /** Percent of the amount. */
-  @Column('numeric', { name: 'withdraw_fee_rate', precision: 10, scale: 6, transformer: decimalTransformer })
-  withdrawFeeRate: Decimal;
+  /** Percent of the amount for this network only; null: the system parameter withdraw_fee_rate. */
+  @Column('numeric', {
+    name: 'withdraw_fee_rate',
+    precision: 10,
+    scale: 6,
+    nullable: true,
+    transformer: decimalTransformer,
+  })
+  withdrawFeeRate: Decimal | null;
 
   @Column('boolean', { name: 'deposit_enabled' })
   depositEnabled: boolean;

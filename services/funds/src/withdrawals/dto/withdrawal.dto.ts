@@ -64,6 +64,16 @@ export class CreateWithdrawalDto {
   @IsNotEmpty({ message: 'validation.enterWithdrawPassword' })
   @MaxLength(128, { message: 'validation.enterWithdrawPassword' })
   withdrawPassword: string;
+
+  @ApiPropertyOptional({
+    description:
+      'The authenticator code: required while two-factor authentication is on (missing: 400 on totpCode, wrong: 10091), ' +
+      'except for a request signed with an API key holding the withdraw scope',
+  })
+  @IsOptional()
+  @IsString({ message: 'auth.enterTotpCode' })
+  @Matches(/^\d{6}$/, { message: 'validation.codeFormat' })
+  totpCode?: string;
 }
 
 export class ReviewDto {

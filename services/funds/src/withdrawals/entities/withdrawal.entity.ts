@@ -50,6 +50,17 @@ export class Withdrawal {
   @Column('timestamptz', { name: 'reviewed_at', nullable: true })
   reviewedAt: Date | null;
 
+  /** 1, or 2 when the amount was above withdraw_dual_approval_threshold at the request (two different admins). */
+  @Column('smallint', { name: 'approvals_required', default: 1 })
+  approvalsRequired: number;
+
+  /** The first of two approvals; the money stays frozen until a different admin gives the second. */
+  @Column('uuid', { name: 'first_approved_by', nullable: true })
+  firstApprovedBy: string | null;
+
+  @Column('timestamptz', { name: 'first_approved_at', nullable: true })
+  firstApprovedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -1,0 +1,160 @@
+import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Allow, IsBoolean, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import Decimal from 'decimal.js';
+import type { FastifyReply } from 'fastify';
+import type { DataSource } from 'typeorm';
+import { AdminAuditService } from '@app/accounts';
+import {
+  AdminAuth,
+  AdminRole,
+  AppException,
+  clientAddress,
+  contentRange,
+  CurrentPrincipal,
+  ErrorCode,
+  parseListQuery,
+  type AppRequest,
+  type AuthPrincipal,
+} from '@app/common';
+import { CoinsService } from './coins.service';
+import { CoinNetwork } from './entities/coin-network.entity';
+
+const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
+
+class UpdateCoinNetworkDto {
+  @Allow()
+  id?: unknown;
+
+  @ApiPropertyOptional({ example: '12 network confirmations' })
+  @IsOptional()
+  @IsString({ message: 'validation.invalid' })
+  @MaxLength(100, { message: 'validation.invalid' })
+  confirmations?: string;
+
+  @ApiPropertyOptional({ example: '120' })
+  @IsOptional()
+  @Matches(DECIMAL, { message: 'validation.enterAmount' })
+  minDeposit?: string;
+
+  @ApiPropertyOptional({ example: '20' })
+  @IsOptional()
+  @Matches(DECIMAL, { message: 'validation.enterAmount' })
+  minWithdrawal?: string;
+
+  @ApiPropertyOptional({
+    example: '0.5',
+    nullable: true,
+    description: 'Percent for this network only; null follows the system parameter withdraw_fee_rate',
+  })
+  @IsOptional()
+  @ValidateIf((o: UpdateCoinNetworkDto) => o.withdrawFeeRate !== null)
+  @Matches(/^\d{1,2}(\.\d{1,6})?$/, { message: 'validation.invalid' })
+  withdrawFeeRate?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'validation.invalid' })
+  depositEnabled?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'validation.invalid' })
+  withdrawEnabled?: boolean;
+}
+
+/** Coins and their networks for operators: minimums, fee override, deposits/withdrawals on or off. */
+@ApiTags('admin funds')
+@Controller('swx/admin/coinNetworks')
+@AdminAuth(AdminRole.Operator)
+export class AdminCoinNetworksController {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly coins: CoinsService,
+    private readonly audit: AdminAuditService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Coin networks (ra-data-simple-rest: range, sort, filter {coin})' })
+  async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const list = parseListQuery(query, ['id', 'coin', 'network'], { field: 'id', order: 'ASC' });
+    const qb = this.dataSource.getRepository(CoinNetwork).createQueryBuilder('n');
+    const { coin } = list.filter as { coin?: unknown };
+    if (typeof coin === 'string') qb.andWhere('n.coin = :coin', { coin });
+    const [rows, total] = await qb
+      .orderBy(`n.${list.sort.field}`, list.sort.order)
+      .skip(list.offset)
+      .take(list.limit)
+      .getManyAndCount();
+    void reply.header('Content-Range', contentRange('coinNetworks', list.offset, rows.length, total));
+    return Promise.all(rows.map((n) => this.view(n)));
+  }
+
+  @Get(':id')
+  async one(@Param('id') id: string) {
+    return this.view(await this.find(id));
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Edit a coin network (audited)' })
+  async update(
+    @Param('id') id: string,
+    @Body() dto: UpdateCoinNetworkDto,
+    @CurrentPrincipal() p: AuthPrincipal,
+    @Req() req: AppRequest,
+  ) {
+    return this.dataSource.transaction(async (m) => {
+      const net = await this.find(id, m);
+      const before = await this.view(net);
+      if (dto.confirmations !== undefined) net.confirmations = dto.confirmations;
+      if (dto.minDeposit !== undefined) net.minDeposit = new Decimal(dto.minDeposit);
+      if (dto.minWithdrawal !== undefined) net.minWithdrawal = new Decimal(dto.minWithdrawal);
+      if (dto.withdrawFeeRate !== undefined)
+        net.withdrawFeeRate = dto.withdrawFeeRate === null ? null : new Decimal(dto.withdrawFeeRate);
+      if (dto.depositEnabled !== undefined) net.depositEnabled = dto.depositEnabled;
+      if (dto.withdrawEnabled !== undefined) net.withdrawEnabled = dto.withdrawEnabled;
+      const saved = await m.save(net);
+      const after = await this.view(saved);
+      await this.audit.record(
+        {
+          adminId: p.id,
+          action: 'coinNetwork.update',
+          targetType: 'coinNetwork',
+          targetId: String(saved.id),
+          detail: { before, after },
+          ip: clientAddress(req),
+        },
+        m,
+      );
+      return after;
+    });
+  }
+
+  private async view(n: CoinNetwork) {
+    return {
+      id: n.id,
+      coin: n.coin,
+      network: n.network,
+      addressKind: n.addressKind,
+      confirmations: n.confirmations,
+      minDeposit: n.minDeposit.toFixed(),
+      minWithdrawal: n.minWithdrawal.toFixed(),
+      withdrawFeeRateOverride: n.withdrawFeeRate?.toFixed() ?? null,
+      withdrawFeeRate: (await this.coins.withdrawFeeRate(n)).toFixed(),
+      depositEnabled: n.depositEnabled,
+      withdrawEnabled: n.withdrawEnabled,
+    };
+  }
+
+  private async find(id: string, m = this.dataSource.manager) {
+    const found = /^\d{1,9}$/.test(id)
+      ? await m.getRepository(CoinNetwork).findOne({
+          where: { id: Number(id) },
+          lock: m.queryRunner ? { mode: 'pessimistic_write' } : undefined,
+        })
+      : null;
+    if (!found) throw new AppException(ErrorCode.NotFound);
+    return found;
+  }
+}
