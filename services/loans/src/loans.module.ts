@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
-import { TRADING_RESTRICTION, WITHDRAWAL_BLOCKER } from '@app/common';
+import { KYC_TIER, TRADING_RESTRICTION, WITHDRAWAL_BLOCKER, type KycTierReader } from '@app/common';
 import { QueueName } from '@app/queue';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { KycSubmission } from './kyc/entities/kyc-submission.entity';
@@ -8,7 +8,9 @@ import { AdminKycController, KycController } from './kyc/kyc.controller';
 import { KycService } from './kyc/kyc.service';
 import { Loan, LoanProduct } from './loans/entities/loan.entity';
 import { LoanOverdueProcessor, LoanOverdueScheduler, LoanOverdueService } from './loans/loan-overdue';
-import { LoansController } from './loans/loans.controller';
+import { LoanAgreementRenderer } from './loans/loan-agreement';
+import { AdminLoanProductsController } from './loans/admin-loan-products.controller';
+import { AdminLoansController, LoansController } from './loans/loans.controller';
 import { LoansService } from './loans/loans.service';
 
 /** KYC, advanced certification and loans; global so that funds sees the open-loan withdrawal block. */
@@ -18,16 +20,35 @@ import { LoansService } from './loans/loans.service';
     TypeOrmModule.forFeature([KycSubmission, Loan, LoanProduct]),
     BullModule.registerQueue({ name: QueueName.Loans }),
   ],
-  controllers: [KycController, AdminKycController, LoansController],
+  controllers: [
+    KycController,
+    AdminKycController,
+    LoansController,
+    AdminLoansController,
+    AdminLoanProductsController,
+  ],
   providers: [
     KycService,
     LoansService,
+    LoanAgreementRenderer,
     LoanOverdueService,
     LoanOverdueProcessor,
     LoanOverdueScheduler,
     { provide: WITHDRAWAL_BLOCKER, useExisting: LoansService },
     { provide: TRADING_RESTRICTION, useExisting: LoansService },
+    {
+      provide: KYC_TIER,
+      inject: [KycService],
+      useFactory: (kyc: KycService): KycTierReader => ({
+        tierOf: async (userId) =>
+          !(await kyc.isVerified(userId))
+            ? 'none'
+            : (await kyc.isVerified(userId, 'advanced'))
+              ? 'advanced'
+              : 'kyc',
+      }),
+    },
   ],
-  exports: [KycService, LoansService, LoanOverdueService, WITHDRAWAL_BLOCKER, TRADING_RESTRICTION],
+  exports: [KycService, LoansService, LoanOverdueService, WITHDRAWAL_BLOCKER, TRADING_RESTRICTION, KYC_TIER],
 })
 export class LoansModule {}

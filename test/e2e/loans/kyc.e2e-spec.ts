@@ -6,7 +6,11 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
+/** A sound baseline JPEG (one grey 8x8 block): uploads are checked by their structure, not only their magic. */
+const JPG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQH/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAAP/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AP//Z',
+  'base64',
+);
 
 describe('KYC /swx/customer/user/identification', () => {
   let t: TestApp;
@@ -46,6 +50,17 @@ describe('KYC /swx/customer/user/identification', () => {
     for (const [k, v] of Object.entries(files)) void req.attach(k, v, `${k}.bin`);
     return req;
   };
+  /** My KYC notifications (the bell), newest first, in `lang`. */
+  const kycNotices = async (u: RegisteredUser, lang = 'en') =>
+    (
+      (
+        await t
+          .http()
+          .get('/swx/customer/user/listNotification')
+          .set('Authorization', `Bearer ${u.token}`)
+          .set('lang', lang)
+      ).body.result.list as { type: string; title: string; content: string; refType: string; refId: string }[]
+    ).filter((n) => n.type === 'kyc');
   const status = async (u: RegisteredUser) =>
     (await t.http().get('/swx/customer/user/getIdentification').set('Authorization', `Bearer ${u.token}`))
       .body.result;
@@ -116,6 +131,21 @@ describe('KYC /swx/customer/user/identification', () => {
       .send({ reason: 'The photo is blurred' });
     expect(rejected.body.result).toMatchObject({ status: 'failed', reason: 'The photo is blurred' });
     expect(await status(user)).toMatchObject({ status: 'failed', reason: 'The photo is blurred' });
+    // The user is told, with the reason; a repeated decision tells nothing twice.
+    await t
+      .http()
+      .post(`/swx/admin/kyc/${id}/reject`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ reason: 'The photo is blurred' });
+    expect(await kycNotices(user)).toEqual([
+      expect.objectContaining({
+        title: 'Identity verification failed',
+        content:
+          'Your identity verification was not approved: The photo is blurred. You can correct it and submit again.',
+        refType: 'kyc',
+        refId: id,
+      }),
+    ]);
     const second = await submit(user, fields());
     expect(second.body.code).toBe(20001);
     const approved = await t
@@ -124,6 +154,9 @@ describe('KYC /swx/customer/user/identification', () => {
       .set('Authorization', `Bearer ${adminToken}`);
     expect(approved.body.result.status).toBe('verified');
     expect((await status(user)).status).toBe('verified');
+    const told = await kycNotices(user, 'de');
+    expect(told.map((n) => n.title)).toEqual(['Identität bestätigt', 'Identitätsprüfung fehlgeschlagen']);
+    expect(told[0]).toMatchObject({ refId: second.body.result.id });
     expect((await submit(user, fields())).body.code).toBe(10019);
     const audit = await t.db.query(
       `SELECT action FROM accounts.admin_audit WHERE target_type = 'kyc' AND target_id IN ($1, $2) ORDER BY id`,
@@ -195,11 +228,29 @@ describe('KYC /swx/customer/user/identification', () => {
       ).body.result;
       expect(state.status).toBe('pending');
       expect(Object.keys(state.documents).sort()).toEqual(['proof', 'proof2']);
+      await t
+        .http()
+        .post(`/swx/admin/kyc/${sent.body.result.id}/reject`)
+        .set('Authorization', `Bearer ${adminToken}`)
+        .send({ reason: 'The proof of assets is unreadable' });
+      expect((await kycNotices(user, 'fr'))[0]).toMatchObject({
+        title: 'Échec de la certification avancée',
+        content:
+          'Votre certification avancée n’a pas été approuvée : The proof of assets is unreadable. Vous pouvez la corriger et la soumettre à nouveau.',
+        refType: 'kyc_advanced',
+      });
+      const resent = await advanced(user, form);
+      expect(resent.body.code).toBe(20001);
       const approved = await t
         .http()
-        .post(`/swx/admin/kyc/${sent.body.result.id}/approve`)
+        .post(`/swx/admin/kyc/${resent.body.result.id}/approve`)
         .set('Authorization', `Bearer ${adminToken}`);
       expect(approved.body.result).toMatchObject({ level: 'advanced', status: 'verified' });
+      expect((await kycNotices(user, 'ja')).map((n) => [n.title, n.refType])).toEqual([
+        ['高度認証が承認されました', 'kyc_advanced'],
+        ['高度認証が承認されませんでした', 'kyc_advanced'],
+        ['本人確認が完了しました', 'kyc'],
+      ]);
     });
   });
 });

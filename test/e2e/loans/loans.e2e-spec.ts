@@ -6,6 +6,7 @@ import type { Queue } from 'bullmq';
 import { JobName, QueueName } from '@app/queue';
 import { waitForQueuesDrained } from '../../support/queues';
 import { LedgerService, SystemAccount } from '@app/ledger';
+import { readPdf } from '../../support/pdf';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { lastCode, registerUser, type RegisteredUser } from '../../support/users';
 
@@ -223,6 +224,15 @@ describe('loans /swx/customer/user/loan', () => {
     await waitForQueuesDrained(t, [QueueName.Loans]);
     const records = await t.http().get('/swx/customer/user/listLoanRecord').set(real(user));
     expect(records.body.result[0].status).toBe('expired');
+    // The borrower is told (the bell), once however often the sweep runs.
+    await t.app.get<Queue>(getQueueToken(QueueName.Loans)).add(JobName.LoanOverdueSweep, {});
+    await waitForQueuesDrained(t, [QueueName.Loans]);
+    const bell = await t.http().get('/swx/customer/user/listNotification').set(real(user));
+    const overdue = (bell.body.result.list as { type: string; refId: string; content: string }[]).filter(
+      (n) => n.type === 'loan' && n.refId === String(loan.body.result.id) && /overdue/.test(n.content),
+    );
+    expect(overdue).toHaveLength(1);
+    expect(overdue[0].content).toContain('500 USDT');
     const products = (await t.http().get('/swx/customer/order/listSmartProducts')).body.result as {
       id: number;
     }[];
@@ -247,5 +257,111 @@ describe('loans /swx/customer/user/loan', () => {
       .set(real(user))
       .send({ productId: products[0].id, amount: '100', days: 1 });
     expect(after.body.code).toBe(20004);
+  });
+
+  it('the agreement PDF states the terms and carries the signature; only the borrower and reviewers get it', async () => {
+    const user = await verified('2000');
+    const other = await registerUser(t);
+    const loan = await t
+      .http()
+      .post('/swx/customer/user/loan')
+      .set(real(user))
+      .send({ amount: '1000', termDays: 30, agree: true });
+    const id = loan.body.result.id as string;
+    const pdf = await t
+      .http()
+      .get(`/swx/customer/user/loanAgreement/${id}`)
+      .set(real(user))
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toMatch(/application\/pdf/);
+    const { text, images } = readPdf(pdf.body as Buffer);
+    expect(text).toContain(`Loan agreement #${id}`);
+    expect(text).toContain('Borrower: Ada Lovelace');
+    expect(text).toContain('Identity document: passport P1234567');
+    expect(text).toContain('Principal: 1000 USDT');
+    expect(text).toContain('Term: 30 days');
+    expect(text).toContain(`Total interest: ${loan.body.result.totalInterest} USDT`);
+    expect(text).toContain('Signed by the borrower');
+    expect(text).not.toContain('no signature on file');
+    expect(images).toBe(1);
+
+    const stranger = await t.http().get(`/swx/customer/user/loanAgreement/${id}`).set(real(other));
+    expect(stranger.body.code).toBe(404);
+    const reviewer = await t
+      .http()
+      .get(`/swx/admin/loans/${id}/agreement`)
+      .set('Authorization', `Bearer ${adminToken}`);
+    expect(reviewer.status).toBe(200);
+    expect(reviewer.headers['content-type']).toMatch(/application\/pdf/);
+    const customerAsAdmin = await t.http().get(`/swx/admin/loans/${id}/agreement`).set(real(user));
+    expect([401, 403]).toContain(customerAsAdmin.body.code);
+  });
+
+  it('a delayed job at the repayment date makes the loan overdue', async () => {
+    const user = await verified('1000');
+    const loan = await t
+      .http()
+      .post('/swx/customer/user/loan')
+      .set(real(user))
+      .send({ amount: '300', termDays: 7, agree: true });
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.Loans));
+    const job = await queue.getJob(`loan-due-${loan.body.result.id}`);
+    expect(job?.name).toBe(JobName.LoanDue);
+    const delay = job!.opts.delay ?? 0;
+    expect(Math.abs(delay - 7 * DAY)).toBeLessThan(60_000);
+    t.app.get(Clock).advance(7 * DAY + 1000);
+    await job!.promote();
+    await waitForQueuesDrained(t, [QueueName.Loans]);
+    const records = await t.http().get('/swx/customer/user/listLoanRecord').set(real(user));
+    expect(records.body.result[0]).toMatchObject({ id: loan.body.result.id, status: 'expired' });
+    await t.http().post('/swx/customer/user/repayLoan').set(real(user)).send({ loanId: loan.body.result.id });
+  });
+
+  it('reviewers list loans and record a repayment made outside the platform, audited and once', async () => {
+    const user = await verified('1000');
+    const loan = await t
+      .http()
+      .post('/swx/customer/user/loan')
+      .set(real(user))
+      .send({ amount: '400', termDays: 30, agree: true });
+    const id = loan.body.result.id as string;
+    const admin = { Authorization: `Bearer ${adminToken}` };
+    const list = await t
+      .http()
+      .get('/swx/admin/loans')
+      .query({ filter: JSON.stringify({ userId: user.id }) })
+      .set(admin);
+    expect(list.body.result).toHaveLength(1);
+    expect(list.body.result[0]).toMatchObject({ id, userId: user.id, status: 'repaying' });
+    expect(list.headers['content-range']).toMatch(/^loans 0-0\/1$/);
+
+    const noNote = await t.http().post(`/swx/admin/loans/${id}/markRepaid`).set(admin).send({});
+    expect(noNote.body.code).toBe(400);
+    const marked = await Promise.all(
+      [1, 2].map(() =>
+        t.http().post(`/swx/admin/loans/${id}/markRepaid`).set(admin).send({ note: 'bank transfer ref 42' }),
+      ),
+    );
+    for (const m of marked) expect(m.body.result.status).toBe('repaid');
+    const audits: { action: string }[] = await t.db.query(
+      `SELECT action FROM accounts.admin_audit WHERE target_type = 'loan' AND target_id = $1`,
+      [id],
+    );
+    expect(audits).toHaveLength(1);
+    const journals: { n: string }[] = await t.db.query(
+      `SELECT count(*) AS n FROM ledger.journal WHERE idempotency_key = $1`,
+      [`loan-repay-${id}`],
+    );
+    expect(Number(journals[0].n)).toBe(1);
+    // The user's own money was not touched: the repayment came from outside.
+    const records = await t.http().get('/swx/customer/user/listLoanRecord').set(real(user));
+    expect(records.body.result[0].status).toBe('repaid');
+    expect(await available(user)).toBe('1400');
   });
 });

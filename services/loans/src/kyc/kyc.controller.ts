@@ -13,6 +13,7 @@ import {
   CustomerAuth,
   parseListQuery,
   readImageForm,
+  sendPrivateImage,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
@@ -91,7 +92,7 @@ export class KycController {
     @Res() reply: FastifyReply,
   ) {
     const file = await this.kyc.document(id, slot, q.exp, q.sig);
-    await reply.header('Cache-Control', 'private, no-store').type(file.type).send(file.data);
+    await sendPrivateImage(reply, file, `kyc-${id}-${slot}`);
   }
 }
 
@@ -106,14 +107,15 @@ export class AdminKycController {
 
   @Get()
   @ApiOperation({
-    summary: 'Verifications to review (ra-data-simple-rest: range, sort, filter {status, userId})',
+    summary: 'Verifications to review (ra-data-simple-rest: range, sort, filter {status, userId, level})',
   })
   async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, ['id', 'createdAt', 'status'], { field: 'id', order: 'DESC' });
     const qb = this.dataSource.getRepository(KycSubmission).createQueryBuilder('k');
-    const { status, userId } = list.filter as { status?: unknown; userId?: unknown };
+    const { status, userId, level } = list.filter as { status?: unknown; userId?: unknown; level?: unknown };
     if (typeof status === 'string') qb.andWhere('k.status = :status', { status });
     if (typeof userId === 'string') qb.andWhere('k.user_id::text = :userId', { userId });
+    if (typeof level === 'string') qb.andWhere('k.level = :level', { level });
     const [rows, total] = await qb
       .orderBy(`k.${list.sort.field}`, list.sort.order)
       .skip(list.offset)
@@ -132,7 +134,7 @@ export class AdminKycController {
     @Res() reply: FastifyReply,
   ) {
     const file = await this.kyc.document(id, slot, q.exp, q.sig);
-    await reply.header('Cache-Control', 'private, no-store').type(file.type).send(file.data);
+    await sendPrivateImage(reply, file, `kyc-${id}-${slot}`);
   }
 
   @Get(':id')

@@ -1,24 +1,28 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   APP_CONFIG,
+  FILE_STORAGE,
+  NOTIFICATIONS,
   ApiSuccess,
   AppException,
   Clock,
   ErrorCode,
   SYSTEM_PARAMETERS,
   validateForm,
+  imageContentType,
   type AppConfig,
+  type FileStorage,
   type MultipartForm,
+  type Notifications,
   type SystemParameterReader,
 } from '@app/common';
 import { AdminAuditService } from '@app/accounts';
 import { AdvancedKycForm, KycForm } from './kyc.dto';
 import { KycSubmission, type KycFile, type KycLevel } from './entities/kyc-submission.entity';
+import { ReviewAlerts } from '@app/queue';
 
 const URL_LIFETIME_MS = 10 * 60 * 1000;
 const SLOTS = ['front', 'back', 'inHand', 'signature'] as const;
@@ -31,7 +35,10 @@ export class KycService {
     private readonly audit: AdminAuditService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly alerts: ReviewAlerts,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
+    @Optional() @Inject(NOTIFICATIONS) private readonly notifications?: Notifications,
   ) {}
 
   async maxUploadMegabytes(): Promise<number> {
@@ -72,13 +79,11 @@ export class KycService {
     data: Record<string, string>,
     images: MultipartForm['images'],
   ): Promise<ApiSuccess<unknown>> {
-    const dir = path.join(this.config.DATA_DIR, 'uploads', 'kyc', userId);
-    await mkdir(dir, { recursive: true });
     const files: Record<string, KycFile> = {};
     for (const image of images) {
-      const file = path.join(dir, `${randomUUID()}.${image.type}`);
-      await writeFile(file, image.buffer, { mode: 0o600 });
-      files[image.field] = { path: file, type: image.type };
+      const key = `kyc/${userId}/${randomUUID()}.${image.type}`;
+      await this.storage.put(key, image.buffer, imageContentType(image.type));
+      files[image.field] = { path: key, type: image.type };
     }
     try {
       const saved = await this.dataSource.getRepository(KycSubmission).save({
@@ -89,9 +94,14 @@ export class KycService {
         files,
         reason: null,
       });
+      await this.alerts.submitted(
+        level === 'basic' ? 'kyc' : 'advanced_kyc',
+        saved.id,
+        `${level} verification of user ${userId}`,
+      );
       return new ApiSuccess({ id: saved.id, status: 'pending' }, ErrorCode.SubmittedForReview);
     } catch (error) {
-      for (const f of Object.values(files)) await rm(f.path, { force: true });
+      for (const f of Object.values(files)) await this.storage.remove(f.path);
       // Two submissions at once: the partial unique index lets one through.
       if (
         (error as { driverError?: { constraint?: string } }).driverError?.constraint === 'kyc_one_pending'
@@ -113,6 +123,19 @@ export class KycService {
       submittedAt: latest.createdAt.toISOString(),
       reviewedAt: latest.reviewedAt?.toISOString() ?? null,
       documents: this.signedUrls(latest, '/swx/customer/user/kycDocument'),
+    };
+  }
+
+  /** Name, document and drawn signature of the user's verified identity (for agreements). */
+  async verifiedIdentity(userId: string) {
+    const row = await this.latest(userId, true, 'basic');
+    if (row?.status !== 'verified') return null;
+    const signature = row.files?.signature;
+    return {
+      fullName: [row.data.firstName, row.data.lastName].filter(Boolean).join(' ') || null,
+      documentType: row.data.documentType ?? null,
+      documentNumber: row.data.documentNumber ?? null,
+      signaturePng: signature ? await this.storage.get(signature.path) : null,
     };
   }
 
@@ -156,8 +179,9 @@ export class KycService {
       .getOne();
     const file = row?.files[slot];
     if (!file) throw new AppException(ErrorCode.NotFound);
-    const type = file.type === 'png' ? 'image/png' : file.type === 'jp2' ? 'image/jp2' : 'image/jpeg';
-    return { type, data: await readFile(file.path) };
+    const data = await this.storage.get(file.path);
+    if (!data) throw new AppException(ErrorCode.NotFound);
+    return { type: imageContentType(file.type), data };
   }
 
   async reviewView(id: string) {
@@ -203,9 +227,29 @@ export class KycService {
         { adminId, action: `kyc.${decision}`, targetType: 'kyc', targetId: id, detail: { reason }, ip },
         m,
       );
+      await this.tellResult(k, m);
       return k;
     });
     return this.reviewView(row.id);
+  }
+
+  /** The user hears the review's result (the bell, live on their socket) when the decision commits. */
+  private async tellResult(k: KycSubmission, m: EntityManager): Promise<void> {
+    const what = k.level === 'advanced' ? 'advanced' : 'kyc';
+    const result = k.status === 'verified' ? 'Approved' : 'Rejected';
+    await this.notifications?.notify(
+      {
+        userId: k.userId,
+        type: 'kyc',
+        key: `kyc-${k.status}-${k.id}`,
+        title: `message.${what}${result}Title`,
+        body: `message.${what}${result}Body`,
+        params: { reason: k.reason ?? '' },
+        refType: k.level === 'advanced' ? 'kyc_advanced' : 'kyc',
+        refId: k.id,
+      },
+      m,
+    );
   }
 
   private withFiles() {

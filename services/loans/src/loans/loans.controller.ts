@@ -1,8 +1,17 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply } from 'fastify';
+import type { DataSource } from 'typeorm';
 import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, MaxLength, Min, MinLength } from 'class-validator';
 import {
+  AdminAuth,
+  AdminRole,
+  clientAddress,
+  contentRange,
+  parseListQuery,
+  type AppRequest,
   CurrentBook,
   CurrentPrincipal,
   CustomerAuth,
@@ -10,6 +19,7 @@ import {
   type AuthPrincipal,
   type Book,
 } from '@app/common';
+import { Loan } from './entities/loan.entity';
 import { LoansService } from './loans.service';
 
 class LoanQuery {
@@ -30,6 +40,27 @@ class LoanDto extends LoanQuery {
   @IsOptional()
   @IsBoolean({ message: 'validation.notSigned' })
   agree?: boolean;
+}
+
+class LoanIdParam {
+  @Matches(/^\d{1,18}$/, { message: 'validation.invalid' })
+  id: string;
+}
+
+class MarkRepaidDto {
+  @ApiProperty({ description: 'How the repayment arrived (bank reference, ...), kept in the audit log' })
+  @IsString({ message: 'validation.required' })
+  @MinLength(3, { message: 'validation.required' })
+  @MaxLength(500, { message: 'validation.invalid' })
+  note: string;
+}
+
+async function sendPdf(reply: FastifyReply, name: string, pdf: Uint8Array) {
+  await reply
+    .header('Cache-Control', 'private, no-store')
+    .header('Content-Disposition', `attachment; filename="${name}"`)
+    .type('application/pdf')
+    .send(Buffer.from(pdf));
 }
 
 class RepayDto {
@@ -78,6 +109,17 @@ export class LoansController {
     return this.loans.repay(p.id, dto.loanId);
   }
 
+  @Get('loanAgreement/:id')
+  @CustomerAuth()
+  @ApiOperation({ summary: 'My loan agreement as a PDF: the terms and my drawn signature' })
+  async agreementPdf(
+    @CurrentPrincipal() p: AuthPrincipal,
+    @Param() { id }: LoanIdParam,
+    @Res() reply: FastifyReply,
+  ) {
+    await sendPdf(reply, `loan-agreement-${id}.pdf`, await this.loans.agreement(id, p.id));
+  }
+
   @Get('listLoanRecord')
   @CustomerAuth()
   @ApiOperation({
@@ -85,5 +127,56 @@ export class LoansController {
   })
   list(@CurrentPrincipal() p: AuthPrincipal) {
     return this.loans.listMine(p.id);
+  }
+}
+
+@ApiTags('admin loans')
+@Controller('swx/admin/loans')
+@AdminAuth(AdminRole.Reviewer)
+export class AdminLoansController {
+  constructor(
+    private readonly loans: LoansService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Loans (ra-data-simple-rest: range, sort, filter {status, userId})' })
+  async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const list = parseListQuery(query, ['id', 'createdAt', 'dueAt', 'status', 'amount'], {
+      field: 'id',
+      order: 'DESC',
+    });
+    const qb = this.dataSource.getRepository(Loan).createQueryBuilder('l');
+    const { status, userId } = list.filter as { status?: unknown; userId?: unknown };
+    if (typeof status === 'string') qb.andWhere('l.status = :status', { status });
+    if (typeof userId === 'string') qb.andWhere('l.user_id::text = :userId', { userId });
+    const [rows, total] = await qb
+      .orderBy(`l.${list.sort.field}`, list.sort.order)
+      .skip(list.offset)
+      .take(list.limit)
+      .getManyAndCount();
+    void reply.header('Content-Range', contentRange('loans', list.offset, rows.length, total));
+    return rows.map((l) => ({ ...this.loans.view(l), userId: l.userId }));
+  }
+
+  @Get(':id/agreement')
+  @ApiOperation({ summary: 'The agreement PDF of a loan' })
+  async agreementPdf(@Param() { id }: LoanIdParam, @Res() reply: FastifyReply) {
+    await sendPdf(reply, `loan-agreement-${id}.pdf`, await this.loans.agreement(id, null));
+  }
+
+  @Post(':id/markRepaid')
+  @Idempotent()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Record a repayment received outside the platform, with a note (audited, safe twice)',
+  })
+  markRepaid(
+    @Param() { id }: LoanIdParam,
+    @Body() dto: MarkRepaidDto,
+    @CurrentPrincipal() admin: AuthPrincipal,
+    @Req() req: AppRequest,
+  ) {
+    return this.loans.markRepaidByAdmin(id, admin.id, clientAddress(req), dto.note);
   }
 }

@@ -1,7 +1,9 @@
+import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
-import type { DataSource } from 'typeorm';
+import type { Queue } from 'bullmq';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   ApiSuccess,
   AppException,
@@ -13,9 +15,19 @@ import {
   type TradingRestriction,
   type WithdrawalBlocker,
 } from '@app/common';
-import { InsufficientBalanceError, LedgerService, SystemAccount, type Leg } from '@app/ledger';
+import { AdminAuditService } from '@app/accounts';
+import {
+  InsufficientBalanceError,
+  LedgerService,
+  SystemAccount,
+  type AccountRef,
+  type Leg,
+} from '@app/ledger';
+import { JobName, QueueName } from '@app/queue';
 import { KycService } from '../kyc/kyc.service';
 import { Loan, LoanProduct } from './entities/loan.entity';
+import { LoanAgreementRenderer } from './loan-agreement';
+import { loanInterest, type LoanInterest } from './loan-math';
 
 const DAY_MS = 24 * 3600 * 1000;
 const SCALE = 8;
@@ -32,6 +44,9 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
     private readonly ledger: LedgerService,
     private readonly kyc: KycService,
     private readonly clock: Clock,
+    private readonly agreements: LoanAgreementRenderer,
+    private readonly audit: AdminAuditService,
+    @InjectQueue(QueueName.Loans) private readonly queue: Queue,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
   ) {}
 
@@ -83,11 +98,7 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
       });
     }
     const interestDays = Math.max(0, termDays - freeDays);
-    const totalInterest = principal
-      .times(product.dailyRate)
-      .div(100)
-      .times(interestDays)
-      .toDecimalPlaces(SCALE, Decimal.ROUND_UP);
+    const totalInterest = loanInterest(principal, product.dailyRate, interestDays).charged;
     const now = this.clock.now();
     return {
       product,
@@ -157,6 +168,12 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
         );
         return saved;
       });
+      // The due-time job makes it overdue on time; the periodic sweep is the safety net.
+      await this.queue.add(
+        JobName.LoanDue,
+        { loanId: loan.id },
+        { jobId: `loan-due-${loan.id}`, delay: Math.max(0, loan.dueAt.getTime() - now.getTime()) },
+      );
       return new ApiSuccess(this.view(loan), ErrorCode.Success);
     } catch (error) {
       // The partial unique index: one open loan at a time.
@@ -176,38 +193,8 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
           .findOne({ where: { id: loanId, userId }, lock: { mode: 'pessimistic_write' } });
         if (!loan) throw new AppException(ErrorCode.NotFound);
         if (loan.status === 'repaid') throw new AppException(ErrorCode.RepeatedSubmission);
-        const interest = this.accrued(loan);
-        const owner = { type: 'user' as const, id: userId };
-        const legs: Leg[] = [
-          {
-            from: { owner, book: 'real', currency: loan.currency, kind: 'available' },
-            to: {
-              owner: { type: 'system', id: SystemAccount.LoanPool },
-              book: 'real',
-              currency: loan.currency,
-              kind: 'main',
-            },
-            amount: loan.amount,
-          },
-        ];
-        if (interest.gt(0)) {
-          legs.push({
-            from: { owner, book: 'real', currency: loan.currency, kind: 'available' },
-            to: {
-              owner: { type: 'system', id: SystemAccount.Fees },
-              book: 'real',
-              currency: loan.currency,
-              kind: 'main',
-            },
-            amount: interest,
-          });
-        }
-        await this.ledger.post(
-          { key: `loan-repay-${loan.id}`, reason: 'loan_repaid', refType: 'loan', refId: loan.id, legs },
-          m,
-        );
+        await this.settle(loan, { owner: { type: 'user', id: userId }, kind: 'available' }, m);
         loan.status = 'repaid';
-        loan.repaidAmount = loan.amount.plus(interest);
         loan.repaidAt = this.clock.now();
         await m.save(loan);
         return new ApiSuccess(this.view(loan), ErrorCode.ModificationSuccess);
@@ -218,23 +205,120 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
     }
   }
 
+  /**
+   * A repayment received outside the platform (e.g. a bank transfer), recorded by a reviewer with a
+   * note: the money comes from the outside world. Same ledger key as the user's own repayment, so a
+   * loan can never be repaid twice.
+   */
+  async markRepaidByAdmin(loanId: string, adminId: string, ip: string | null, note: string) {
+    return this.dataSource.transaction(async (m) => {
+      const loan = await m
+        .getRepository(Loan)
+        .findOne({ where: { id: loanId }, lock: { mode: 'pessimistic_write' } });
+      if (!loan) throw new AppException(ErrorCode.NotFound);
+      if (loan.status === 'repaid') return this.view(loan); // safe to click twice
+      await this.settle(loan, { owner: { type: 'system', id: SystemAccount.External }, kind: 'main' }, m);
+      loan.status = 'repaid';
+      loan.repaidAt = this.clock.now();
+      await m.save(loan);
+      await this.audit.record(
+        {
+          adminId,
+          action: 'loan.markRepaid',
+          targetType: 'loan',
+          targetId: loan.id,
+          detail: { note, repaidAmount: loan.repaidAmount?.toFixed() },
+          ip: ip ?? undefined,
+        },
+        m,
+      );
+      return this.view(loan);
+    });
+  }
+
+  /** The agreement PDF; `userId` restricts it to the borrower (reviewers pass null). */
+  async agreement(loanId: string, userId: string | null): Promise<Uint8Array> {
+    const loan = await this.dataSource
+      .getRepository(Loan)
+      .findOne({ where: userId ? { id: loanId, userId } : { id: loanId } });
+    if (!loan) throw new AppException(ErrorCode.NotFound);
+    const identity = await this.kyc.verifiedIdentity(loan.userId);
+    return this.agreements.render(loan, {
+      userId: loan.userId,
+      fullName: identity?.fullName ?? null,
+      documentType: identity?.documentType ?? null,
+      documentNumber: identity?.documentNumber ?? null,
+      signaturePng: identity?.signaturePng ?? null,
+    });
+  }
+
+  /** Principal back to the loan pool and the interest accrued so far to the fee account. */
+  private async settle(loan: Loan, payer: Pick<AccountRef, 'owner' | 'kind'>, m: EntityManager) {
+    const { charged: interest, remainder } = this.accrued(loan);
+    const from: AccountRef = { ...payer, book: 'real', currency: loan.currency };
+    const legs: Leg[] = [
+      {
+        from,
+        to: {
+          owner: { type: 'system', id: SystemAccount.LoanPool },
+          book: 'real',
+          currency: loan.currency,
+          kind: 'main',
+        },
+        amount: loan.amount,
+      },
+    ];
+    if (interest.gt(0)) {
+      legs.push({
+        from,
+        to: {
+          owner: { type: 'system', id: SystemAccount.Fees },
+          book: 'real',
+          currency: loan.currency,
+          kind: 'main',
+        },
+        amount: interest,
+      });
+    }
+    // The interest below the currency's scale, not charged to the borrower: from the house's
+    // rounding account, so that the fee account books the exact interest.
+    if (remainder.gt(0)) {
+      legs.push({
+        from: {
+          owner: { type: 'system', id: SystemAccount.Rounding },
+          book: 'real',
+          currency: loan.currency,
+          kind: 'main',
+        },
+        to: {
+          owner: { type: 'system', id: SystemAccount.Fees },
+          book: 'real',
+          currency: loan.currency,
+          kind: 'main',
+        },
+        amount: remainder,
+      });
+    }
+    await this.ledger.post(
+      { key: `loan-repay-${loan.id}`, reason: 'loan_repaid', refType: 'loan', refId: loan.id, legs },
+      m,
+    );
+    loan.repaidAmount = loan.amount.plus(interest);
+  }
+
   async listMine(userId: string) {
     const rows = await this.dataSource.getRepository(Loan).find({ where: { userId }, order: { id: 'DESC' } });
     return rows.map((l) => this.view(l));
   }
 
   /** Interest for the days used so far (at least one), not beyond the term, after the free days. */
-  private accrued(loan: Loan): Decimal {
+  private accrued(loan: Loan): LoanInterest {
     const usedDays = Math.min(
       loan.termDays,
       Math.max(1, Math.ceil((this.clock.now().getTime() - loan.createdAt.getTime()) / DAY_MS)),
     );
     const interestDays = Math.max(0, usedDays - loan.interestFreeDays);
-    return loan.amount
-      .times(loan.dailyRate)
-      .div(100)
-      .times(interestDays)
-      .toDecimalPlaces(SCALE, Decimal.ROUND_UP);
+    return loanInterest(loan.amount, loan.dailyRate, interestDays);
   }
 
   private async cap(userId: string): Promise<Decimal> {
@@ -271,7 +355,7 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
       totalInterest: l.totalInterest.toFixed(),
       repaymentDate: l.dueAt.toISOString(),
       status: l.status,
-      accruedInterest: l.status === 'repaid' ? null : this.accrued(l).toFixed(),
+      accruedInterest: l.status === 'repaid' ? null : this.accrued(l).charged.toFixed(),
       repaidAmount: l.repaidAmount?.toFixed() ?? null,
       repaidAt: l.repaidAt?.toISOString() ?? null,
       createdAt: l.createdAt.toISOString(),

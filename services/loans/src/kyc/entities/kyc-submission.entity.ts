@@ -4,6 +4,7 @@ export type KycStatus = 'pending' | 'verified' | 'failed';
 export type KycLevel = 'basic' | 'advanced';
 
 export interface KycFile {
+  /** The file's key in the upload storage (an absolute path in rows from before the storage existed). */
   path: string;
   type: 'jpg' | 'png' | 'jp2';
 }
