@@ -1,50 +1,94 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type Redis from 'ioredis';
 import type { Repository } from 'typeorm';
 import { AppException, ErrorCode } from '@app/common';
+import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
 import { Instrument } from './entities/instrument.entity';
 import type { InstrumentType } from './instrument-type';
 import { MarketClock } from './market-clock';
 import { isOpenAt } from './trading-hours';
 
 /**
- * The instrument catalogue. Instruments change only through migrations, so the list is read once
- * at boot and served from memory (every tick and quote looks one up).
+ * The instrument catalogue, served from memory (every tick and quote looks one up). It is read at
+ * boot and again in every process when an admin changes it (a message on a Redis channel).
+ * Suspended instruments stay known by code and id (open orders refer to them) but are not listed,
+ * not fed and not tradable.
  */
 @Injectable()
-export class InstrumentsService implements OnModuleInit {
+export class InstrumentsService implements OnModuleInit, OnModuleDestroy {
   private list: Instrument[] = [];
+  private active: Instrument[] = [];
   private readonly byCodeMap = new Map<string, Instrument>();
   private readonly byIdMap = new Map<number, Instrument>();
+  private subscriber: Redis | undefined;
+  private readonly listeners: (() => Promise<void>)[] = [];
+  private readonly logger = new Logger(InstrumentsService.name);
 
   constructor(
     @InjectRepository(Instrument) private readonly repo: Repository<Instrument>,
     private readonly clock: MarketClock,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_OPTIONS) private readonly redisOptions: RedisOptions,
   ) {}
+
+  /** Pub/sub channels are not keys (ioredis' keyPrefix does not apply): prefixed here. */
+  private get channel(): string {
+    return `${this.redisOptions.prefix}:market:instruments`;
+  }
 
   async onModuleInit(): Promise<void> {
     await this.reload();
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', (channel: string) => {
+      if (channel !== this.channel) return;
+      void this.reload()
+        .then(() => Promise.all(this.listeners.map((l) => l())))
+        .catch((e: Error) => this.logger.error(`catalogue reload: ${e.message}`));
+    });
+    await this.subscriber.subscribe(this.channel);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const subscriber = this.subscriber;
+    this.subscriber = undefined;
+    await subscriber?.quit().catch(() => subscriber.disconnect());
   }
 
   async reload(): Promise<void> {
-    this.list = await this.repo.find({
-      where: { status: 'active' },
-      order: { type: 'ASC', sortOrder: 'ASC' },
-    });
+    const list = await this.repo.find({ order: { type: 'ASC', sortOrder: 'ASC', id: 'ASC' } });
+    this.list = list;
+    this.active = list.filter((i) => i.status === 'active');
     this.byCodeMap.clear();
     this.byIdMap.clear();
-    for (const i of this.list) {
+    for (const i of list) {
       this.byCodeMap.set(i.code, i);
       this.byIdMap.set(i.id, i);
     }
   }
 
+  /** Tells every process (this one included) to read the catalogue again after an admin change. */
+  async announceChange(): Promise<void> {
+    await this.redis.publish(this.channel, String(Date.now()));
+  }
+
+  /** Called in every process after the catalogue was read again. */
+  onChange(listener: () => Promise<void>): void {
+    this.listeners.push(listener);
+  }
+
+  /** Every active instrument (listed, fed, tradable in its hours). */
   all(): readonly Instrument[] {
+    return this.active;
+  }
+
+  /** Active and suspended instruments. */
+  everything(): readonly Instrument[] {
     return this.list;
   }
 
   ofType(type: InstrumentType): Instrument[] {
-    return this.list.filter((i) => i.type === type);
+    return this.active.filter((i) => i.type === type);
   }
 
   findByCode(code: string): Instrument | undefined {
@@ -63,7 +107,8 @@ export class InstrumentsService implements OnModuleInit {
     return found;
   }
 
+  /** Whether it trades at `at`: active and inside its trading hours. */
   isOpen(instrument: Instrument, at: Date = this.clock.now()): boolean {
-    return isOpenAt(instrument.tradingHours, at);
+    return instrument.status === 'active' && isOpenAt(instrument.tradingHours, at);
   }
 }

@@ -66,3 +66,28 @@ export const TRADING_HOURS = {
     })),
   } as TradingHours,
 };
+
+/**
+ * Reads trading hours from an admin's input: `{alwaysOpen: true}` or up to 50 weekly sessions
+ * `{open: 'Mon 14:30', close: 'Mon 21:00'}` (a close before the open wraps over the week's end);
+ * null when the value is not one. Times are UTC.
+ */
+export function parseTradingHours(value: unknown): TradingHours | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { timezone = 'UTC', alwaysOpen, sessions = [] } = value as Record<string, unknown>;
+  if (timezone !== 'UTC' || typeof alwaysOpen !== 'boolean' || !Array.isArray(sessions)) return null;
+  if (sessions.length > 50 || (!alwaysOpen && sessions.length === 0)) return null;
+  const out: TradingHours['sessions'] = [];
+  for (const session of sessions as unknown[]) {
+    if (typeof session !== 'object' || session === null) return null;
+    const { open, close, ...rest } = session as Record<string, unknown>;
+    if (typeof open !== 'string' || typeof close !== 'string' || Object.keys(rest).length > 0) return null;
+    try {
+      if (parseWeekMinute(open) === parseWeekMinute(close)) return null;
+    } catch {
+      return null;
+    }
+    out.push({ open, close });
+  }
+  return { timezone: 'UTC', alwaysOpen, sessions: alwaysOpen ? [] : out };
+}

@@ -1,0 +1,44 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { KLINE_PERIODS, type KlinePeriod } from '../kline-period';
+
+const TIME = /^(\d{1,15}|\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)$/;
+
+/** `from`/`to` as epoch milliseconds or ISO 8601. */
+export function parseTime(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = /^\d+$/.test(value) ? new Date(Number(value)) : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+export class KlineQueryDto {
+  @ApiProperty({ example: 'BTCUSDT' })
+  @IsString({ message: 'validation.required' })
+  @Matches(/^[A-Z0-9]{1,16}$/, { message: 'validation.invalid' })
+  code: string;
+
+  @ApiProperty({ enum: KLINE_PERIODS })
+  @IsIn(KLINE_PERIODS, { message: 'validation.invalid' })
+  period: KlinePeriod;
+
+  @ApiPropertyOptional({
+    description: 'Epoch milliseconds or ISO 8601; default: `limit` periods before `to`',
+  })
+  @IsOptional()
+  @Matches(TIME, { message: 'validation.invalid' })
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'Epoch milliseconds or ISO 8601; default: now' })
+  @IsOptional()
+  @Matches(TIME, { message: 'validation.invalid' })
+  to?: string;
+
+  @ApiPropertyOptional({ default: 500, maximum: 2000 })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
+  @IsInt({ message: 'validation.invalid' })
+  @Min(1, { message: 'validation.invalid' })
+  @Max(2000, { message: 'validation.invalid' })
+  limit?: number;
+}

@@ -1,0 +1,85 @@
+import { Logger } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import WebSocket from 'ws';
+import type { PriceSource, SourceInstrument, TickListener } from './price-source';
+
+interface CombinedTickerMessage {
+  stream?: string;
+  data?: { e?: string; E?: number; s?: string; c?: string };
+}
+
+/** Parses one combined-stream message (`{"stream":"btcusdt@ticker","data":{"s":...,"c":...}}`). */
+export function parseTickerMessage(raw: string, known: ReadonlySet<string>) {
+  let message: CombinedTickerMessage;
+  try {
+    message = JSON.parse(raw) as CombinedTickerMessage;
+  } catch {
+    return null;
+  }
+  const data = message.data;
+  if (!data || typeof data.s !== 'string' || typeof data.c !== 'string') return null;
+  const code = data.s.toUpperCase();
+  if (!known.has(code) || !/^\d+(\.\d+)?$/.test(data.c)) return null;
+  const price = new Decimal(data.c);
+  if (price.lte(0)) return null;
+  return { code, price: price.toFixed(), ts: typeof data.E === 'number' ? data.E : Date.now() };
+}
+
+/**
+ * A real exchange's public combined ticker stream (Binance style). Reconnects with a growing
+ * delay until stopped; the exchange's own hours apply (crypto trades around the clock).
+ */
+export class ExchangeTickerSource implements PriceSource {
+  readonly name = 'exchange';
+  private socket: WebSocket | undefined;
+  private reconnect: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private attempts = 0;
+  private readonly logger = new Logger(ExchangeTickerSource.name);
+
+  constructor(private readonly baseUrl: string) {}
+
+  /** The URL that subscribes to `<symbol>@ticker` of every instrument. */
+  streamUrl(instruments: SourceInstrument[]): string {
+    const url = new URL(this.baseUrl);
+    url.searchParams.set('streams', instruments.map((i) => `${i.code.toLowerCase()}@ticker`).join('/'));
+    return url.toString();
+  }
+
+  async start(instruments: SourceInstrument[], onTick: TickListener): Promise<void> {
+    if (instruments.length === 0) return;
+    this.stopped = false;
+    const known = new Set(instruments.map((i) => i.code));
+    const connect = () => {
+      const socket = new WebSocket(this.streamUrl(instruments));
+      this.socket = socket;
+      socket.on('open', () => (this.attempts = 0));
+      socket.on('message', (raw: WebSocket.RawData) => {
+        const text = Buffer.isBuffer(raw)
+          ? raw.toString('utf8')
+          : Buffer.from(raw as ArrayBuffer).toString('utf8');
+        const tick = parseTickerMessage(text, known);
+        if (tick) onTick(tick);
+      });
+      socket.on('error', (error) => this.logger.warn(`exchange stream: ${error.message}`));
+      socket.on('close', () => {
+        if (this.stopped) return;
+        const delay = Math.min(30_000, 500 * 2 ** this.attempts++);
+        this.reconnect = setTimeout(connect, delay);
+      });
+    };
+    connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnect);
+    const socket = this.socket;
+    this.socket = undefined;
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.terminate();
+    });
+  }
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import type Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '@app/common';
+import { REDIS_CLIENT } from '@app/queue';
+import { InstrumentsService } from '../instruments/instruments.service';
+import { MarketClock } from '../instruments/market-clock';
+import { KlinesService } from '../klines/klines.service';
+import { MarketDataService } from '../prices/market-data.service';
+import { ExchangeTickerSource } from './exchange-ticker.source';
+import { HistorySeederService } from './history-seeder.service';
+import type { PriceSource, SourceInstrument } from './price-source';
+import { SimulatorPriceSource } from './simulator.source';
+import { assignSources, parseSourceRules, type SourceName } from './source-assignment';
+
+const LOCK_KEY = 'market:feeder';
+const LOCK_TTL_MS = 10_000;
+const RENEW_MS = 3_000;
+const REFERENCE_REFRESH_MS = 60_000;
+// Renews the lock only while this process still holds it.
+const RENEW_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/**
+ * Runs the price sources in exactly one process per Redis prefix: the processes elect a feeder
+ * with a Redis lock that expires (a crashed feeder is replaced within LOCK_TTL_MS). Every other
+ * process only fans the ticks out.
+ */
+@Injectable()
+export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly id = randomUUID();
+  private leader = false;
+  private sources: PriceSource[] = [];
+  private electionTimer: NodeJS.Timeout | undefined;
+  private referenceTimer: NodeJS.Timeout | undefined;
+  private transition: Promise<void> = Promise.resolve();
+  private closing = false;
+  private readonly logger = new Logger(FeedService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    private readonly instruments: InstrumentsService,
+    private readonly market: MarketDataService,
+    private readonly klines: KlinesService,
+    private readonly history: HistorySeederService,
+    private readonly clock: MarketClock,
+  ) {}
+
+  get isFeeder(): boolean {
+    return this.leader;
+  }
+
+  onApplicationBootstrap(): void {
+    // Parsed at boot so that a bad MARKET_SOURCES fails the start; `none` feeds nothing here.
+    if (parseSourceRules(this.config.MARKET_SOURCES).length === 0) return;
+    this.instruments.onChange(() => this.catalogueChanged());
+    this.electionTimer = setInterval(() => void this.elect(), RENEW_MS);
+    void this.elect();
+  }
+
+  /** One election round: take the lock if free, or renew it; step down when it was lost. */
+  private elect(): Promise<void> {
+    this.transition = this.transition.then(async () => {
+      if (this.closing) return;
+      try {
+        if (this.leader) {
+          const renewed = await this.redis.eval(RENEW_SCRIPT, 1, LOCK_KEY, this.id, LOCK_TTL_MS);
+          if (renewed !== 1) await this.stepDown();
+        } else {
+          const taken = await this.redis.set(LOCK_KEY, this.id, 'PX', LOCK_TTL_MS, 'NX');
+          if (taken === 'OK') await this.lead();
+        }
+      } catch (error) {
+        this.logger.warn(`feeder election: ${(error as Error).message}`);
+      }
+    });
+    return this.transition;
+  }
+
+  private async lead(): Promise<void> {
+    this.leader = true;
+    await this.history.ensure(this.instruments.all(), this.config.MARKET_SIMULATOR_SEED, this.clock.now());
+    if (this.closing) return;
+    await this.market.refreshReferences();
+    await this.market.primeFromCandles();
+    this.referenceTimer = setInterval(
+      () => void this.market.refreshReferences().catch(() => undefined),
+      REFERENCE_REFRESH_MS,
+    );
+    await this.startSources();
+  }
+
+  /** Starts a source per configured name over the active instruments, each from its last price. */
+  private async startSources(): Promise<void> {
+    const all = this.instruments.all();
+    const lastPrices = new Map<number, string>();
+    for (const instrument of all) {
+      const last = await this.market.lastPrice(instrument);
+      if (last) lastPrices.set(instrument.id, last.toFixed());
+    }
+    for (const [name, members] of assignSources(this.config.MARKET_SOURCES, all)) {
+      const source = this.createSource(name);
+      const fed: SourceInstrument[] = members.map((i) => ({
+        code: i.code,
+        pricePrecision: i.pricePrecision,
+        tradingHours: i.tradingHours,
+        volatility: i.volatility.toFixed(),
+        startPrice: lastPrices.get(i.id) ?? i.referencePrice.toFixed(),
+      }));
+      await source.start(fed, (tick) => {
+        this.market.ingest(tick).catch((e: Error) => this.logger.warn(`tick ${tick.code}: ${e.message}`));
+      });
+      this.sources.push(source);
+    }
+    this.logger.log(`feeding ${all.length} instruments from ${this.sources.map((s) => s.name).join(', ')}`);
+  }
+
+  /**
+   * After an admin changed the catalogue: the feeder writes the history of new instruments, primes
+   * their state and restarts its sources with the new terms (hours, volatility, membership).
+   */
+  private catalogueChanged(): Promise<void> {
+    this.transition = this.transition.then(async () => {
+      if (this.closing || !this.leader) return;
+      try {
+        const sources = this.sources;
+        this.sources = [];
+        await Promise.all(sources.map((s) => s.stop()));
+        const all = this.instruments.all();
+        await this.history.ensure(all, this.config.MARKET_SIMULATOR_SEED, this.clock.now());
+        await this.market.refreshReferences();
+        await this.market.primeFromCandles();
+        if (this.closing || !this.leader) return;
+        await this.startSources();
+      } catch (error) {
+        this.logger.error(`restarting the sources: ${(error as Error).message}`);
+      }
+    });
+    return this.transition;
+  }
+
+  private createSource(name: SourceName): PriceSource {
+    switch (name) {
+      case 'simulator':
+        return new SimulatorPriceSource(
+          this.config.MARKET_SIMULATOR_SEED,
+          this.config.MARKET_TICK_MS,
+          this.clock,
+        );
+      case 'exchange':
+        return new ExchangeTickerSource(this.config.MARKET_EXCHANGE_WS_URL);
+    }
+  }
+
+  private async stepDown(): Promise<void> {
+    this.leader = false;
+    clearInterval(this.referenceTimer);
+    this.referenceTimer = undefined;
+    const sources = this.sources;
+    this.sources = [];
+    await Promise.all(sources.map((s) => s.stop()));
+    await this.klines.flush();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.electionTimer);
+    await this.transition;
+    if (this.leader) {
+      await this.stepDown();
+      await this.redis.eval(RELEASE_SCRIPT, 1, LOCK_KEY, this.id).catch(() => undefined);
+    }
+  }
+}

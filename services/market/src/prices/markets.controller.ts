@@ -1,0 +1,31 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppException } from '@app/common';
+import { InstrumentsService } from '../instruments/instruments.service';
+import { ListMarketQueryDto } from './dto/market-query.dto';
+import { MarketDataService } from './market-data.service';
+
+@ApiTags('index')
+@Controller('swx/customer/index')
+export class MarketsController {
+  constructor(
+    private readonly instruments: InstrumentsService,
+    private readonly market: MarketDataService,
+  ) {}
+
+  @Get('listMarketByType')
+  @ApiOperation({ summary: 'One page of the market list of a type: {list: market items, total}' })
+  async listMarketByType(@Query() q: ListMarketQueryDto) {
+    const all = this.instruments.ofType(q.type);
+    const size = q.pageSize ?? 20;
+    const offset = ((q.pageNum ?? 1) - 1) * size;
+    return { list: await this.market.items(all.slice(offset, offset + size)), total: all.length };
+  }
+
+  @Get('getMarketInfo/:id')
+  @ApiOperation({ summary: 'One market item with precision, contract size, spread, leverages and hours' })
+  getMarketInfo(@Param('id') id: string) {
+    if (!/^\d{1,9}$/.test(id)) throw AppException.field('id', 'validation.invalid');
+    return this.market.info(this.instruments.byId(Number(id)));
+  }
+}

@@ -1,0 +1,76 @@
+import Decimal from 'decimal.js';
+import type Redis from 'ioredis';
+import { AppException, ErrorCode } from '@app/common';
+
+/** Keys shared with MarketDataService (the latest accepted price and the tick history). */
+const LAST = 'market:last';
+const tickHistoryKey = (code: string) => `market:ticks:${code}`;
+/** Instruments paused by a bad tick: code -> JSON {reason, price, ts}. */
+export const PAUSED_KEY = 'market:paused';
+
+/**
+ * A tick further than this factor from the last accepted price (up or down) is not believed: one
+ * tick never doubles or halves a price on any instrument the platform lists.
+ */
+export const MAX_TICK_FACTOR = 2;
+/** The default staleness limit while a feed runs (MARKET_STALE_SECONDS overrides it). */
+export const STALE_AFTER_MS = 120_000;
+
+export type PauseReason = 'zero' | 'spike';
+
+/**
+ * The feed guard (issue 14, 4e): a zero or negative price, or a jump beyond MAX_TICK_FACTOR from
+ * the last accepted price, is dropped before it reaches the state, the candles, the history or the
+ * tick channel, so no fill, close or liquidation can happen on it; the instrument is paused until a
+ * tick within the band of the last accepted price comes. Answers whether the tick may pass.
+ */
+export async function admitTick(redis: Redis, code: string, price: Decimal, ts: number): Promise<boolean> {
+  let reason: PauseReason | null = price.lte(0) ? 'zero' : null;
+  if (!reason) {
+    const last = await redis.hget(LAST, code);
+    const reference = last ? new Decimal(last) : null;
+    if (
+      reference?.gt(0) &&
+      (price.gt(reference.times(MAX_TICK_FACTOR)) || price.lt(reference.div(MAX_TICK_FACTOR)))
+    )
+      reason = 'spike';
+  }
+  if (reason) {
+    await redis.hset(PAUSED_KEY, code, JSON.stringify({ reason, price: price.toFixed(), ts }));
+    return false;
+  }
+  await redis.hdel(PAUSED_KEY, code);
+  return true;
+}
+
+/** Why an instrument is paused, or null. */
+export async function pauseOf(
+  redis: Redis,
+  code: string,
+): Promise<{ reason: PauseReason; price: string } | null> {
+  const raw = await redis.hget(PAUSED_KEY, code);
+  return raw ? (JSON.parse(raw) as { reason: PauseReason; price: string }) : null;
+}
+
+/**
+ * Throws 10015 (not tradable now) when the instrument is paused by a bad tick, or when its feed
+ * went quiet: the last tick is older than `staleAfterMs` (wall time; 0 = no limit). Instruments that
+ * never had a tick (prices primed from candles only) are left to the trading hours.
+ */
+export async function assertPriceUsable(
+  redis: Redis,
+  code: string,
+  staleAfterMs: number,
+  now = Date.now(),
+): Promise<void> {
+  const results = await redis
+    .pipeline()
+    .hget(PAUSED_KEY, code)
+    .zrange(tickHistoryKey(code), -1, -1, 'WITHSCORES')
+    .exec();
+  const paused = results?.[0]?.[1] as string | null | undefined;
+  const newest = (results?.[1]?.[1] ?? []) as string[];
+  if (paused) throw new AppException(ErrorCode.NotTradableTime);
+  if (staleAfterMs > 0 && newest.length === 2 && now - Number(newest[1]) > staleAfterMs)
+    throw new AppException(ErrorCode.NotTradableTime);
+}

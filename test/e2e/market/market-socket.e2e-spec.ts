@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { PriceService } from '@app/market';
+import { FeedService } from '@app/market/price-sources/feed.service';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import {
+  FIRST_START_MS,
+  connect,
+  emitWithAck,
+  listen,
+  type Client,
+  waitFor,
+  waitForFeeder,
+} from './market-support';
+
+interface Item {
+  code: string;
+  type: number;
+  nowPrice: string;
+  zdf: string;
+  hundred: string[];
+}
+
+describe('socket.io /market', () => {
+  describe('one process', () => {
+    let t: TestApp;
+    let client: Client;
+    beforeAll(async () => {
+      t = await createTestApp({ MARKET_TICK_MS: '200' });
+      await waitForFeeder(t);
+      client = await connect(await listen(t));
+    }, FIRST_START_MS + 30_000);
+    afterAll(async () => {
+      client?.close();
+      await t.close();
+    });
+
+    it('refuses a malformed subscription', async () => {
+      expect(await emitWithAck(client.socket, 'subscribe', { types: [3] })).toEqual({
+        ok: false,
+        error: 'validation.invalid',
+      });
+      expect(await emitWithAck(client.socket, 'subscribe', 'BTCUSDT')).toMatchObject({ ok: false });
+    });
+
+    it('sends the current state at once, then market lists every interval and per-code ticks', async () => {
+      const ack = await emitWithAck(client.socket, 'subscribe', { types: [2], codes: ['BTCUSDT'] });
+      expect(ack).toEqual({ ok: true, types: [2], codes: ['BTCUSDT'] });
+      // The state at once: the list and the last BTC price arrive before any push interval.
+      const lists = () => client.events.filter((e) => e.event === 'market:list').map((e) => e.data as Item[]);
+      const first = lists()[0] ?? (await waitFor(() => lists()[0], 5_000, 'the first list'));
+      expect(first.length).toBeGreaterThanOrEqual(20);
+      expect(first.every((i) => i.type === 2)).toBe(true);
+      expect(first[0]).toEqual(
+        expect.objectContaining({
+          code: expect.any(String),
+          id: expect.any(Number),
+          appName: expect.any(String),
+          logo: expect.any(String),
+          hundred: expect.any(Array),
+        }),
+      );
+      // The snapshot tick says how old its price is: the feed's time of it (ms), never in the future.
+      const snapshot = await waitFor(
+        () => client.events.find((e) => e.event === 'tick'),
+        5_000,
+        'the first tick',
+      );
+      const { ts } = snapshot.data as { ts: number | null };
+      if (ts !== null) expect(ts).toBeLessThanOrEqual(Date.now());
+      // Pushed lists keep coming (at least once per interval).
+      await waitFor(() => lists().length >= 3, 10_000, 'three market lists');
+      // A tick published through the service reaches the symbol room.
+      const publishedAt = Date.now() - 1234;
+      await t.app.get(PriceService).publishTick({ code: 'BTCUSDT', price: '70123.45', ts: publishedAt });
+      const tick = await waitFor(
+        () =>
+          client.events.find((e) => e.event === 'tick' && (e.data as { price: string }).price === '70123.45'),
+        10_000,
+        'the published tick',
+      );
+      expect(tick.data).toEqual({
+        code: 'BTCUSDT',
+        price: '70123.45',
+        zdf: expect.stringMatching(/^-?\d+\.\d{2}$/),
+        ts: publishedAt,
+      });
+    });
+  });
+
+  describe('two processes on one Redis', () => {
+    let a: TestApp;
+    let b: TestApp;
+    let clientA: Client;
+    let clientB: Client;
+    beforeAll(async () => {
+      const prefix = `test-${process.env.TEST_RUN_ID}-${randomBytes(4).toString('hex')}`;
+      [a, b] = await Promise.all([
+        createTestApp({ REDIS_PREFIX: prefix, MARKET_TICK_MS: '200' }),
+        createTestApp({ REDIS_PREFIX: prefix, MARKET_TICK_MS: '200' }),
+      ]);
+      await waitForFeeder(a, b);
+      clientA = await connect(await listen(a));
+      clientB = await connect(await listen(b));
+    }, FIRST_START_MS + 30_000);
+    afterAll(async () => {
+      clientA?.close();
+      clientB?.close();
+      await Promise.all([a?.close(), b?.close()]);
+    });
+
+    it('elects exactly one feeder', () => {
+      expect([a, b].filter((t) => t.app.get(FeedService).isFeeder)).toHaveLength(1);
+    });
+
+    it('both deliver the same tick to their clients, once each', async () => {
+      for (const client of [clientA, clientB]) {
+        expect(await emitWithAck(client.socket, 'subscribe', { codes: ['ETHUSDT'] })).toMatchObject({
+          ok: true,
+        });
+      }
+      // Published through the process that is not the feeder: the channel is shared.
+      const sender = a.app.get(FeedService).isFeeder ? b : a;
+      await sender.app.get(PriceService).publishTick({ code: 'ETHUSDT', price: '4321.09', ts: Date.now() });
+      for (const client of [clientA, clientB]) {
+        await waitFor(
+          () =>
+            client.events.some(
+              (e) => e.event === 'tick' && (e.data as { price: string }).price === '4321.09',
+            ),
+          10_000,
+          'the tick on both processes',
+        );
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      for (const client of [clientA, clientB]) {
+        const copies = client.events.filter(
+          (e) => e.event === 'tick' && (e.data as { price: string }).price === '4321.09',
+        );
+        expect(copies).toHaveLength(1);
+      }
+    });
+  });
+});

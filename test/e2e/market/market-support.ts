@@ -1,0 +1,68 @@
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { FeedService } from '@app/market/price-sources/feed.service';
+import type { TestApp } from '../../support/test-app';
+
+/** Polls until `check` returns a value (not undefined, null or false) or the time is up. */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 30_000,
+  what = 'condition',
+): Promise<Exclude<T, false | undefined | null>> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== null && value !== false)
+      return value as Exclude<T, false | undefined | null>;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * The first start on a run's database generates 30 days of history: a minute or more on a busy
+ * machine. The hooks that wait for it get this long.
+ */
+export const FIRST_START_MS = 180_000;
+
+/** Waits until some app of the same Redis prefix is the elected feeder and has primed the state. */
+export async function waitForFeeder(...apps: TestApp[]): Promise<TestApp> {
+  const leader = await waitFor(
+    () => apps.find((t) => t.app.get(FeedService).isFeeder),
+    FIRST_START_MS,
+    'a feeder',
+  );
+  await waitFor(
+    async () => (await leader.http().get('/swx/customer/index/getMarketInfo/1')).body.result?.nowPrice,
+    FIRST_START_MS,
+    'primed prices',
+  );
+  return leader;
+}
+
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.getHttpServer().address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+export interface Client {
+  socket: Socket;
+  events: { event: string; data: unknown }[];
+  close: () => void;
+}
+
+export async function connect(base: string): Promise<Client> {
+  const socket = io(`${base}/market`, { transports: ['websocket'], reconnection: false, forceNew: true });
+  const events: Client['events'] = [];
+  socket.onAny((event: string, data: unknown) => events.push({ event, data }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { socket, events, close: () => socket.close() };
+}
+
+export function emitWithAck(socket: Socket, event: string, payload: unknown): Promise<unknown> {
+  return socket.timeout(10_000).emitWithAck(event, payload);
+}
