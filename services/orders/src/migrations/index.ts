@@ -1,3 +1,17 @@
 import { CreatePlans1764100001000 } from './1764100001000-CreatePlans';
+import { PlansFillfactor1764100002000 } from './1764100002000-PlansFillfactor';
+import { PlansSettlementTuning1764100003000 } from './1764100003000-PlansSettlementTuning';
+import { CreateTrading1764040004000 } from './1764040004000-CreateTrading';
+import { CreateSpot1764050005000 } from './1764050005000-CreateSpot';
+import { SpotSequencing1764050006000 } from './1764050006000-SpotSequencing';
+import { TradingEvidence1764040004100 } from './1764040004100-TradingEvidence';
 
-export const ORDERS_MIGRATIONS = [CreatePlans1764100001000];
+export const ORDERS_MIGRATIONS = [
+  CreatePlans1764100001000,
+  PlansFillfactor1764100002000,
+  PlansSettlementTuning1764100003000,
+  CreateTrading1764040004000,
+  TradingEvidence1764040004100,
+  CreateSpot1764050005000,
+  SpotSequencing1764050006000,
+];

@@ -1,28 +1,81 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
-import Decimal from 'decimal.js';
 import type { DataSource } from 'typeorm';
 import { Clock } from '@app/common';
-import { AccountKind, LedgerService, SystemAccount, type JournalEntry, type Leg } from '@app/ledger';
+import {
+  AccountKind,
+  LedgerService,
+  SystemAccount,
+  type AccountRef,
+  type JournalEntry,
+  type Leg,
+} from '@app/ledger';
 import { JobName, QueueName, type JobPayloads } from '@app/queue';
 import type { PlanKind } from './entities/plan.entity';
 import { DAY_MS, PAYOUT_DECIMALS, PLAN_KINDS } from './plan-kinds';
 
-const CHUNK = 500;
+/** Plans per chunk job (one transaction each). */
+export const SETTLEMENT_CHUNK = 500;
 
-interface DuePlan {
-  id: string;
+/** A payout row inserted by SETTLE_SQL, with what its ledger entry needs. */
+interface NewPayout {
+  plan_id: string;
+  day: number;
   kind: PlanKind;
   user_id: string;
   currency: string;
+  /** The principal (returned on the last day). */
   amount: string;
-  daily_yield: string;
   cycle_days: number;
-  days_paid: number;
-  started_at: Date;
+  /** What the user receives (null when nothing). */
+  paid: string | null;
+  /** Below the payout scale, to the rounding account (null when nothing). */
+  remainder: string | null;
 }
+
+/**
+ * One statement per chunk: lock the chunk's earning plans in id order, compute each one's due days
+ * and income, advance the plans, insert the payout rows, and return the rows inserted now with
+ * what their ledger entries need. The income is dailyIncome() (plan-kinds.ts) in NUMERIC:
+ * principal x daily yield floored to the ledger's 18 decimals (`exact`), then floored to the
+ * payout scale $3 (`paid`); `exact - paid` goes to the rounding account. The unique (plan, day)
+ * key skips a day already paid, so it can never be paid twice. $1 ids, $2 now, $3 payout decimals.
+ */
+const SETTLE_SQL = `
+  WITH due AS (
+    SELECT p.id, p.kind, p.user_id, p.currency, p.amount, p.cycle_days, p.days_paid, p.started_at,
+           least(floor((extract(epoch FROM $2::timestamptz) - extract(epoch FROM p.started_at)) / ${DAY_MS / 1000})::int,
+                 p.cycle_days) AS last_due,
+           trunc(p.amount * p.daily_yield, 18) AS exact
+      FROM orders.plans p
+     WHERE p.id = ANY($1::bigint[]) AND p.status = 'earning'
+     ORDER BY p.id
+       FOR UPDATE
+  ), todo AS (
+    SELECT d.*, trunc(d.exact, $3::int) AS paid FROM due d WHERE d.last_due > d.days_paid
+  ), advanced AS (
+    -- \`p.id = ANY\` keeps the update on the primary key (a join alone hashes every plan).
+    UPDATE orders.plans p
+       SET days_paid = t.last_due,
+           earned = p.earned + t.paid * (t.last_due - p.days_paid),
+           status = CASE WHEN t.last_due >= p.cycle_days THEN 'completed' ELSE p.status END,
+           closed_at = CASE WHEN t.last_due >= p.cycle_days THEN $2::timestamptz ELSE p.closed_at END
+      FROM todo t
+     WHERE p.id = t.id AND p.id = ANY($1::bigint[])
+  ), inserted AS (
+    INSERT INTO orders.plan_payouts (plan_id, day, amount, paid_at)
+    SELECT t.id, g.day, t.paid, t.started_at + make_interval(secs => g.day * ${DAY_MS / 1000})
+      FROM todo t CROSS JOIN LATERAL generate_series(t.days_paid + 1, t.last_due) AS g(day)
+    ON CONFLICT DO NOTHING
+    RETURNING plan_id, day
+  )
+  SELECT i.plan_id::text AS plan_id, i.day, t.kind, t.user_id::text AS user_id, t.currency,
+         t.amount::text AS amount, t.cycle_days,
+         nullif(t.paid, 0)::text AS paid, nullif(t.exact - t.paid, 0)::text AS remainder
+    FROM inserted i JOIN todo t ON t.id = i.plan_id
+   ORDER BY i.plan_id, i.day`;
 
 /**
  * Daily income of smart and staking plans. Every plan earns principal x daily yield once per day at
@@ -49,8 +102,8 @@ export class PlanSettlementService {
       [now],
     );
     const chunks: string[][] = [];
-    for (let i = 0; i < rows.length; i += CHUNK)
-      chunks.push(rows.slice(i, i + CHUNK).map((r) => String(r.id)));
+    for (let i = 0; i < rows.length; i += SETTLEMENT_CHUNK)
+      chunks.push(rows.slice(i, i + SETTLEMENT_CHUNK).map((r) => String(r.id)));
     return chunks;
   }
 
@@ -79,94 +132,60 @@ export class PlanSettlementService {
 
   private async settleBatch(ids: string[], now: Date): Promise<number> {
     return this.dataSource.transaction(async (m) => {
-      const plans: DuePlan[] = await m.query(
-        `SELECT id, kind, user_id, currency, amount, daily_yield, cycle_days, days_paid, started_at
-           FROM orders.plans WHERE id = ANY($1::bigint[]) AND status = 'earning' ORDER BY id FOR UPDATE`,
-        [ids],
-      );
-      const payoutPlan: string[] = [];
-      const payoutDay: number[] = [];
-      const payoutAmount: string[] = [];
-      const payoutAt: Date[] = [];
-      const byId = new Map<string, { plan: DuePlan; daily: Decimal; lastDue: number }>();
-      for (const plan of plans) {
-        const lastDue = Math.min(
-          Math.floor((now.getTime() - plan.started_at.getTime()) / DAY_MS),
-          plan.cycle_days,
-        );
-        if (lastDue <= plan.days_paid) continue;
-        const daily = new Decimal(plan.amount)
-          .times(plan.daily_yield)
-          .toDecimalPlaces(PAYOUT_DECIMALS, Decimal.ROUND_DOWN);
-        byId.set(String(plan.id), { plan, daily, lastDue });
-        for (let day = plan.days_paid + 1; day <= lastDue; day++) {
-          payoutPlan.push(String(plan.id));
-          payoutDay.push(day);
-          payoutAmount.push(daily.toFixed());
-          payoutAt.push(new Date(plan.started_at.getTime() + day * DAY_MS));
-        }
-      }
-      if (byId.size === 0) return 0;
-      // The unique (plan, day) key: a day already paid is skipped, never paid twice.
-      const inserted: { plan_id: string; day: number }[] = await m.query(
-        `INSERT INTO orders.plan_payouts (plan_id, day, amount, paid_at)
-         SELECT * FROM unnest($1::bigint[], $2::int[], $3::numeric[], $4::timestamptz[])
-         ON CONFLICT DO NOTHING RETURNING plan_id, day`,
-        [payoutPlan, payoutDay, payoutAmount, payoutAt],
-      );
+      const payouts: NewPayout[] = await m.query(SETTLE_SQL, [ids, now, PAYOUT_DECIMALS]);
       const entries: JournalEntry[] = [];
-      for (const row of inserted) {
-        const { plan, daily } = byId.get(String(row.plan_id))!;
-        const rules = PLAN_KINDS[plan.kind];
-        const owner = { type: 'user' as const, id: plan.user_id };
+      for (const row of payouts) {
+        const rules = PLAN_KINDS[row.kind];
+        const owner = { type: 'user' as const, id: row.user_id };
+        const expense: AccountRef = {
+          owner: { type: 'system', id: SystemAccount.YieldExpense },
+          book: 'real',
+          currency: row.currency,
+          kind: 'main',
+        };
         const legs: Leg[] = [];
-        if (daily.gt(0)) {
+        if (row.paid !== null) {
           legs.push({
-            from: {
-              owner: { type: 'system', id: SystemAccount.YieldExpense },
-              book: 'real',
-              currency: plan.currency,
-              kind: 'main',
-            },
-            to: { owner, book: 'real', currency: plan.currency, kind: AccountKind.Available },
-            amount: daily,
+            from: expense,
+            to: { owner, book: 'real', currency: row.currency, kind: AccountKind.Available },
+            amount: row.paid,
           });
         }
-        if (row.day === plan.cycle_days) {
+        // The part below the payout scale goes to the house's rounding account, not to the user.
+        if (row.remainder !== null) {
           legs.push({
-            from: { owner, book: 'real', currency: plan.currency, kind: rules.principalKind },
-            to: { owner, book: 'real', currency: plan.currency, kind: AccountKind.Available },
-            amount: plan.amount,
+            from: expense,
+            to: {
+              owner: { type: 'system', id: SystemAccount.Rounding },
+              book: 'real',
+              currency: row.currency,
+              kind: 'main',
+            },
+            amount: row.remainder,
+          });
+        }
+        const last = row.day === row.cycle_days;
+        if (last) {
+          legs.push({
+            from: { owner, book: 'real', currency: row.currency, kind: rules.principalKind },
+            to: { owner, book: 'real', currency: row.currency, kind: AccountKind.Available },
+            amount: row.amount,
           });
         }
         if (legs.length) {
           entries.push({
-            key: `plan-yield-${plan.id}-${row.day}`,
-            reason: row.day === plan.cycle_days ? rules.reasons.redeem : rules.reasons.yield,
+            key: `plan-yield-${row.plan_id}-${row.day}`,
+            reason: last ? rules.reasons.redeem : rules.reasons.yield,
             refType: 'plan',
-            refId: String(plan.id),
+            refId: row.plan_id,
             legs,
           });
         }
       }
+      // The ledger last: its postings lock the shared system accounts until the commit, so the
+      // transaction holds them for as short a time as it can.
       await this.ledger.postMany(entries, m);
-      const settled = [...byId.values()];
-      await m.query(
-        `UPDATE orders.plans p
-            SET days_paid = u.last_due,
-                earned = p.earned + u.daily * (u.last_due - p.days_paid),
-                status = CASE WHEN u.last_due >= p.cycle_days THEN 'completed' ELSE p.status END,
-                closed_at = CASE WHEN u.last_due >= p.cycle_days THEN $4::timestamptz ELSE p.closed_at END
-           FROM unnest($1::bigint[], $2::int[], $3::numeric[]) AS u(id, last_due, daily)
-          WHERE p.id = u.id`,
-        [
-          settled.map((x) => String(x.plan.id)),
-          settled.map((x) => x.lastDue),
-          settled.map((x) => x.daily.toFixed()),
-          now,
-        ],
-      );
-      return inserted.length;
+      return payouts.length;
     });
   }
 }
@@ -201,8 +220,14 @@ export class PlanSettlementProcessor extends WorkerHost {
   }
 }
 
+/** How often each process checks that Redis still holds the settlement schedule. */
+const SCHEDULE_CHECK_MS = 10_000;
+
 @Injectable()
-export class PlanSettlementScheduler implements OnApplicationBootstrap {
+export class PlanSettlementScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('PlanSettlementScheduler');
+  private timer: NodeJS.Timeout | undefined;
+
   constructor(@InjectQueue(QueueName.PlanSettlement) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -212,5 +237,33 @@ export class PlanSettlementScheduler implements OnApplicationBootstrap {
       { every: 60_000 },
       { name: JobName.PlanSettleScan },
     );
+    this.timer = setInterval(() => void this.ensureSchedule(), SCHEDULE_CHECK_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /**
+   * Redis may lose everything (FLUSHALL, a restart without a save): the schedule and the queued
+   * chunks with it. Postgres still knows which plans are due, so the schedule is put back and a scan
+   * runs at once; the payout rows make sure that nothing is paid twice.
+   */
+  async ensureSchedule(): Promise<boolean> {
+    try {
+      if (await this.queue.getJobScheduler(JobName.PlanSettleScan)) return false;
+      await this.queue.upsertJobScheduler(
+        JobName.PlanSettleScan,
+        { every: 60_000 },
+        { name: JobName.PlanSettleScan },
+      );
+      await this.queue.add(JobName.PlanSettleScan, {}, { jobId: `plan-scan-recover-${Date.now()}` });
+      this.logger.warn('the settlement schedule was missing from Redis: restored, scanning now');
+      return true;
+    } catch (error) {
+      this.logger.warn(`settlement schedule check: ${(error as Error).message}`);
+      return false;
+    }
   }
 }

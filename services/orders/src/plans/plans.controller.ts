@@ -10,12 +10,16 @@ import {
   type Book,
 } from '@app/common';
 import { BuyPlanDto, PlanRefDto } from './dto/plan.dto';
+import { UOrdersService } from '../u-orders/u-orders.service';
 import { PlansService } from './plans.service';
 
 @ApiTags('earning plans')
 @Controller('swx/customer/order')
 export class PlansController {
-  constructor(private readonly plans: PlansService) {}
+  constructor(
+    private readonly plans: PlansService,
+    private readonly trading: UOrdersService,
+  ) {}
 
   @Get('listSmartProducts')
   @ApiOperation({ summary: 'Smart trading products: daily yield, investment range, cycles in days' })
@@ -90,8 +94,30 @@ export class PlansController {
 
   @Get('getProfitTotal')
   @CustomerAuth()
-  @ApiOperation({ summary: 'My plan totals per coin: principal in plans, income today, cumulative income' })
-  profitTotal(@CurrentPrincipal() p: AuthPrincipal) {
-    return this.plans.summary(p.id);
+  @ApiOperation({
+    summary:
+      'My totals per coin on the book: plans (principal in plans, income today, cumulative income; real ' +
+      'book) and trading (U orders and options: realised result in total and today, orders open)',
+  })
+  async profitTotal(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book) {
+    const plans = book === 'real' ? await this.plans.summary(p.id) : [];
+    const trading = await this.trading.tradingTotals(p.id, book);
+    const currencies = [...new Set([...plans, ...trading].map((r) => r.currency))].sort();
+    const noPlans = { principalInPlans: '0', incomeToday: '0', cumulativeIncome: '0', activePlans: 0 };
+    const noTrading = {
+      uProfitTotal: '0',
+      uProfitToday: '0',
+      uOpenOrders: 0,
+      optionsProfitTotal: '0',
+      optionsProfitToday: '0',
+      optionsOpenOrders: 0,
+    };
+    return currencies.map((currency) => ({
+      ...noPlans,
+      ...noTrading,
+      ...plans.find((r) => r.currency === currency),
+      ...trading.find((r) => r.currency === currency),
+      currency,
+    }));
   }
 }

@@ -17,7 +17,7 @@ import { AccountKind, InsufficientBalanceError, LedgerService, SystemAccount, ty
 import type { BuyPlanDto } from './dto/plan.dto';
 import { Plan, type PlanKind } from './entities/plan.entity';
 import { PlanProduct } from './entities/plan-product.entity';
-import { DAY_MS, PAYOUT_DECIMALS, PLAN_KINDS } from './plan-kinds';
+import { dailyIncome, DAY_MS, PAYOUT_DECIMALS, PLAN_KINDS } from './plan-kinds';
 
 /** Smart trading plans and staking (mining) plans: products, subscription, lists, early exit. */
 @Injectable()
@@ -247,7 +247,7 @@ export class PlansService {
 
   view(o: Plan, productName: string) {
     const now = this.clock.now().getTime();
-    const daily = o.amount.times(o.dailyYield).toDecimalPlaces(PAYOUT_DECIMALS, Decimal.ROUND_DOWN);
+    const daily = dailyIncome(o.amount, o.dailyYield).paid;
     const nextDay = o.daysPaid + 1;
     const earning = o.status === 'earning' && nextDay <= o.cycleDays;
     // Accrued since the last anniversary: the share of today's income already earned.

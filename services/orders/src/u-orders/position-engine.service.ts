@@ -1,0 +1,372 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Decimal from 'decimal.js';
+import type Redis from 'ioredis';
+import type { DataSource } from 'typeorm';
+import { Clock, MARKET_PRICES, type MarketPrices } from '@app/common';
+import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
+import {
+  moveReachesLimit,
+  moveTrigger,
+  quoteAround,
+  triggered,
+  type Direction,
+  type PriceMove,
+  type Quote,
+} from './u-order-math';
+import { UOrdersService, type PriceEvidence } from './u-orders.service';
+
+/** How long the set of instruments with live orders is trusted before it is read again. */
+const LIVE_CODES_TTL_MS = 1_000;
+/** Per code, the time of the last tick the engine checked (a restart catches up from there). */
+const PROCESSED_KEY = 'trading:processed';
+const PROCESSED_FLUSH_MS = 1_000;
+
+interface CatchUpRow extends LiveRow {
+  code: string;
+  limit_price: string | null;
+  opened_at: Date | null;
+  created_at: Date;
+}
+
+/** A tick or a K-line of the time the engine was down, with what it proves. */
+interface RecordedMove extends PriceMove {
+  at: Date;
+  source: 'tick' | 'kline';
+}
+
+interface LiveRow {
+  id: string;
+  state: 'open' | 'waiting';
+  direction: Direction;
+  stop_loss: string | null;
+  take_profit: string | null;
+  liquidation_price: string | null;
+}
+
+const dec = (v: string | null) => (v === null ? null : new Decimal(v));
+
+/**
+ * Closes and openings running at once in one process. Each is a transaction holding a pooled
+ * connection, and the ledger may take a second one to create an account it has not cached yet:
+ * with the instruments' chains unbounded, a burst of triggers on many instruments could take every
+ * connection of the pool and wait for one more forever. Well below the pool size (20).
+ */
+export const ENGINE_CONCURRENCY = 4;
+
+/** At most `limit` tasks at a time, the others wait in order. */
+class Gate {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await task();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/**
+ * Follows the market's tick channel and closes positions on stop-loss, take-profit or liquidation,
+ * and opens waiting limit orders, at the price of the tick that triggered. Every process runs it;
+ * a close locks the order row and requires it still open, so a position closes once however many
+ * processes see the tick. A sweep job checks everything against the current quotes as well, so a
+ * trigger missed while no process listened is caught up.
+ */
+@Injectable()
+export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(PositionEngine.name);
+  private subscriber: Redis | undefined;
+  /** Ticks of one instrument are checked one after another, in their order of arrival. */
+  private readonly chains = new Map<string, Promise<void>>();
+  private liveCodes = new Set<string>();
+  private liveCodesAt = 0;
+  private liveCodesLoading: Promise<void> | undefined;
+  /** Ticks checked since the last flush to PROCESSED_KEY. */
+  private processed = new Map<string, number>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  /** Live ticks wait until the restart has caught up with what happened while it was down. */
+  private caughtUp: Promise<unknown> = Promise.resolve();
+  private readonly gate = new Gate(ENGINE_CONCURRENCY);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_OPTIONS) private readonly redisOptions: RedisOptions,
+    @Inject(MARKET_PRICES) private readonly prices: MarketPrices,
+    private readonly orders: UOrdersService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The market service publishes every tick here (channels are not keys: prefixed by hand). */
+  private get channel(): string {
+    return `${this.redisOptions.prefix}:market:ticks`;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // Listening first, then catching up: a tick in between is checked after the catch-up, not lost.
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', (_channel: string, message: string) => this.onTick(message));
+    await this.subscriber.subscribe(this.channel);
+    this.caughtUp = this.catchUp()
+      .then((n) => n > 0 && this.logger.log(`caught up at start: ${n} order(s) closed or opened`))
+      .catch((error: Error) => this.logger.error(`catch-up at start: ${error.message}`));
+    this.flushTimer = setInterval(() => void this.flushProcessed(), PROCESSED_FLUSH_MS);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const subscriber = this.subscriber;
+    this.subscriber = undefined;
+    clearInterval(this.flushTimer);
+    this.flushTimer = undefined;
+    await subscriber?.quit().catch(() => subscriber.disconnect());
+    await this.caughtUp;
+    await Promise.allSettled([...this.chains.values()]);
+    await this.flushProcessed();
+  }
+
+  private async flushProcessed(): Promise<void> {
+    if (this.processed.size === 0) return;
+    const batch = this.processed;
+    this.processed = new Map();
+    await this.redis
+      .hset(PROCESSED_KEY, Object.fromEntries([...batch].map(([code, ts]) => [code, String(ts)])))
+      .catch((error: Error) => this.logger.warn(`processed ticks: ${error.message}`));
+  }
+
+  /** A new order of this process is watched from its first tick, without waiting for the refresh. */
+  watch(code: string): void {
+    this.liveCodes.add(code);
+  }
+
+  private onTick(message: string): void {
+    let tick: { code: string; price: string; ts: number };
+    try {
+      tick = JSON.parse(message) as typeof tick;
+    } catch {
+      return;
+    }
+    const previous = this.chains.get(tick.code) ?? this.caughtUp;
+    const next = previous
+      .then(async () => {
+        if (await this.hasLiveOrders(tick.code)) {
+          const terms = this.prices.instrument(tick.code);
+          const quote = quoteAround(new Decimal(tick.price), terms.spread, terms.pricePrecision);
+          await this.check(tick.code, quote, { source: 'tick', at: new Date(tick.ts) });
+        }
+        this.processed.set(tick.code, Math.max(tick.ts, this.processed.get(tick.code) ?? 0));
+      })
+      .catch((error: Error) => this.logger.warn(`tick ${tick.code}: ${error.message}`))
+      .finally(() => {
+        if (this.chains.get(tick.code) === next) this.chains.delete(tick.code);
+      });
+    this.chains.set(tick.code, next);
+  }
+
+  private async hasLiveOrders(code: string): Promise<boolean> {
+    if (Date.now() - this.liveCodesAt > LIVE_CODES_TTL_MS) {
+      this.liveCodesLoading ??= this.dataSource
+        .query(`SELECT DISTINCT code FROM orders.u_orders WHERE state IN ('open', 'waiting')`)
+        .then((rows: { code: string }[]) => {
+          this.liveCodes = new Set(rows.map((r) => r.code));
+          this.liveCodesAt = Date.now();
+        })
+        .finally(() => (this.liveCodesLoading = undefined));
+      await this.liveCodesLoading;
+    }
+    return this.liveCodes.has(code);
+  }
+
+  /**
+   * Fires whatever `quote` triggers on the live orders of `code`. The database picks the candidates
+   * (one indexed query); each is then closed or opened in its own locked transaction.
+   */
+  async check(code: string, quote: Quote, evidence: PriceEvidence): Promise<number> {
+    const bid = quote.bid.toFixed();
+    const ask = quote.ask.toFixed();
+    const rows: LiveRow[] = await this.dataSource.query(
+      `SELECT id, state, direction, stop_loss, take_profit, liquidation_price
+         FROM orders.u_orders
+        WHERE code = $1 AND state IN ('open', 'waiting') AND (
+          (state = 'open' AND direction = 'buy'
+             AND ($2::numeric <= stop_loss OR $2::numeric >= take_profit OR $2::numeric <= liquidation_price))
+          OR (state = 'open' AND direction = 'sell'
+             AND ($3::numeric >= stop_loss OR $3::numeric <= take_profit OR $3::numeric >= liquidation_price))
+          OR (state = 'waiting' AND direction = 'buy' AND $3::numeric <= limit_price)
+          OR (state = 'waiting' AND direction = 'sell' AND $2::numeric >= limit_price))
+        ORDER BY id`,
+      [code, bid, ask],
+    );
+    let fired = 0;
+    for (const row of rows.filter((r) => r.state === 'waiting')) {
+      try {
+        if (await this.gate.run(() => this.orders.openWaiting(String(row.id), quote, evidence))) fired++;
+      } catch (error) {
+        this.logger.error(`U order ${row.id}: ${(error as Error).message}`);
+      }
+    }
+    const hits = rows.filter(
+      (row) =>
+        row.state === 'open' &&
+        triggered(
+          {
+            direction: row.direction,
+            stopLoss: dec(row.stop_loss),
+            takeProfit: dec(row.take_profit),
+            liquidationPrice: dec(row.liquidation_price),
+          },
+          quote,
+        ) !== null,
+    );
+    if (hits.length === 0) return fired;
+    try {
+      // Everything the tick triggered closes in one transaction.
+      const ids = hits.map((r) => String(r.id));
+      return fired + (await this.gate.run(() => this.orders.closeTriggered(ids, quote, evidence))).length;
+    } catch (error) {
+      this.logger.warn(`closing ${hits.length} on ${code} at once: ${(error as Error).message}; one by one`);
+    }
+    for (const row of hits) {
+      try {
+        const closed = await this.gate.run(async () => {
+          const [one] = await this.orders.closeTriggered([String(row.id)], quote, evidence);
+          return one;
+        });
+        if (closed) fired++;
+      } catch (error) {
+        this.logger.error(`U order ${row.id}: ${(error as Error).message}`);
+      }
+    }
+    return fired;
+  }
+
+  /**
+   * At start: every live order is checked against what the market did since the last tick the
+   * engine checked (or since the order was placed): the ticks of the last hour one by one, else
+   * the 1-minute K-lines' high and low. Each trigger they prove closes or opens at its own price
+   * and moment, in the order they happened.
+   */
+  async catchUp(until = new Date()): Promise<number> {
+    const rows: CatchUpRow[] = await this.dataSource.query(
+      `SELECT id, code, state, direction, stop_loss, take_profit, liquidation_price, limit_price, opened_at, created_at
+         FROM orders.u_orders WHERE state IN ('open', 'waiting') ORDER BY id`,
+    );
+    if (rows.length === 0) return 0;
+    const processed = await this.redis.hgetall(PROCESSED_KEY);
+    const byCode = new Map<string, CatchUpRow[]>();
+    for (const row of rows) byCode.set(row.code, [...(byCode.get(row.code) ?? []), row]);
+    let fired = 0;
+    for (const [code, live] of byCode) {
+      try {
+        fired += await this.catchUpCode(code, live, processed[code], until);
+      } catch (error) {
+        this.logger.error(`catch-up ${code}: ${(error as Error).message}`);
+      }
+    }
+    return fired;
+  }
+
+  private async catchUpCode(
+    code: string,
+    live: CatchUpRow[],
+    processedTs: string | undefined,
+    until: Date,
+  ): Promise<number> {
+    const startOf = (r: CatchUpRow) => new Date(r.opened_at ?? r.created_at).getTime();
+    const earliest = Math.min(...live.map(startOf));
+    const from = new Date(Math.max(processedTs ? Number(processedTs) : earliest, earliest));
+    const terms = this.prices.instrument(code);
+    const ticks = await this.prices.ticks(code, from, until);
+    const moves: RecordedMove[] = ticks
+      ? ticks.map((t) => ({ open: t.price, low: t.price, high: t.price, at: t.at, source: 'tick' }))
+      : (await this.prices.candles(code, from, until)).map((c) => ({
+          ...c,
+          at: c.openTime,
+          source: 'kline',
+        }));
+    let fired = 0;
+    let pending = live;
+    for (const move of moves) {
+      const next: CatchUpRow[] = [];
+      for (const row of pending) {
+        // Only what happened after the order was placed or opened counts (a K-line that began
+        // before may hold earlier prices).
+        if (move.at.getTime() <= startOf(row)) {
+          next.push(row);
+          continue;
+        }
+        const evidence = { source: move.source, at: move.at };
+        if (row.state === 'waiting') {
+          const limit = new Decimal(row.limit_price!);
+          if (!moveReachesLimit(row.direction, limit, move, terms.spread, terms.pricePrecision)) {
+            next.push(row);
+            continue;
+          }
+          const opened = await this.gate.run(() =>
+            this.orders.openWaiting(String(row.id), { bid: limit, ask: limit }, evidence),
+          );
+          if (opened) {
+            fired++;
+            next.push({
+              ...row,
+              state: 'open',
+              opened_at: opened.openedAt,
+              liquidation_price: opened.liquidationPrice?.toFixed() ?? null,
+            });
+          }
+          continue;
+        }
+        const hit = moveTrigger(
+          {
+            direction: row.direction,
+            stopLoss: dec(row.stop_loss),
+            takeProfit: dec(row.take_profit),
+            liquidationPrice: dec(row.liquidation_price),
+          },
+          move,
+          terms.spread,
+          terms.pricePrecision,
+        );
+        if (!hit) {
+          next.push(row);
+          continue;
+        }
+        if (
+          await this.gate.run(() =>
+            this.orders.closePosition(String(row.id), hit.reason, hit.price, evidence),
+          )
+        )
+          fired++;
+      }
+      pending = next;
+      if (pending.length === 0) break;
+    }
+    return fired;
+  }
+
+  /** Checks every instrument with live orders against its current quote (the sweep job). */
+  async sweep(): Promise<number> {
+    const rows: { code: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT code FROM orders.u_orders WHERE state IN ('open', 'waiting')`,
+    );
+    let fired = 0;
+    for (const { code } of rows) {
+      const quote = await this.prices.quote(code).catch(() => undefined);
+      if (quote) fired += await this.check(code, quote, { source: 'quote', at: this.clock.now() });
+    }
+    return fired;
+  }
+}

@@ -1,0 +1,627 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Decimal from 'decimal.js';
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import {
+  ApiSuccess,
+  AppException,
+  Clock,
+  ErrorCode,
+  MARKET_PRICES,
+  TRADING_RESTRICTION,
+  type Book,
+  type InstrumentTerms,
+  type MarketPrices,
+  type TradingRestriction,
+} from '@app/common';
+import {
+  AccountKind,
+  InsufficientBalanceError,
+  LedgerService,
+  SystemAccount,
+  type AccountRef,
+  type JournalEntry,
+  type Leg,
+} from '@app/ledger';
+import type { BuyUDto, ListUOrderQuery } from './dto/u-order.dto';
+import { UOrder, type UOrderState } from './entities/u-order.entity';
+import { TradingEvent, TradingEvents } from './trading-events';
+import { TradingParameters } from './trading-parameters';
+import {
+  checkStops,
+  closeSide,
+  feeFor,
+  limitReached,
+  liquidationPrice,
+  marginFor,
+  openSide,
+  profitOf,
+  settle,
+  triggered,
+  type CloseReason,
+  type Quote,
+} from './u-order-math';
+
+/** U orders are margined and settled in USDT whatever the instrument. */
+export const U_CURRENCY = 'USDT';
+const MIN_LOTS = new Decimal('0.01');
+const MAX_LOTS = new Decimal(1000);
+
+/** The price a close or an open used, kept on the order so that anyone can check it. */
+export interface PriceEvidence {
+  /** tick: a feed tick; kline: a 1-minute K-line (a restart catching up); quote: the price now. */
+  source: 'tick' | 'quote' | 'kline';
+  at: Date;
+}
+
+/** What a close writes on the order row. */
+const CLOSE_COLUMNS: (keyof UOrder)[] = [
+  'state',
+  'closeReason',
+  'closePrice',
+  'closePriceSource',
+  'closePriceAt',
+  'profit',
+  'insurance',
+  'closedAt',
+];
+
+const LIST_STATES: Record<string, UOrderState[]> = {
+  current: ['waiting', 'open'],
+  history: ['closed', 'cancelled'],
+  waiting: ['waiting'],
+  open: ['open'],
+  closed: ['closed'],
+  cancelled: ['cancelled'],
+};
+
+/** Leveraged contract orders: open (now or at a limit), close by hand, lists, the margin account. */
+@Injectable()
+export class UOrdersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+    private readonly parameters: TradingParameters,
+    private readonly events: TradingEvents,
+    @Inject(MARKET_PRICES) private readonly prices: MarketPrices,
+    @Optional() @Inject(TRADING_RESTRICTION) private readonly restriction?: TradingRestriction,
+  ) {}
+
+  async buy(userId: string, book: Book, dto: BuyUDto): Promise<ApiSuccess<unknown>> {
+    if (await this.restriction?.isFrozen(userId)) {
+      throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'message.accountFrozenOverdue');
+    }
+    const terms = this.prices.instrument(dto.code);
+    if (!terms.leverages.includes(dto.leverage)) {
+      throw AppException.field('leverage', 'validation.leverageNotOffered');
+    }
+    const maxLeverage = await this.maxLeverage(userId, book);
+    if (maxLeverage !== null && dto.leverage > maxLeverage) {
+      throw AppException.field('leverage', 'validation.leverageAboveTier', { max: maxLeverage });
+    }
+    const lots = new Decimal(dto.lots);
+    if (lots.lt(MIN_LOTS) || lots.gt(MAX_LOTS) || !lots.mod(MIN_LOTS).isZero()) {
+      throw new AppException(ErrorCode.PurchaseAmountWrong);
+    }
+    this.prices.assertTradable(terms.code, this.clock.now());
+    const quote = await this.prices.quote(terms.code);
+    const limit = dto.limitPrice === undefined ? null : new Decimal(dto.limitPrice);
+    if (limit?.lte(0)) throw AppException.field('limitPrice', 'validation.invalid');
+    const stopLoss = dto.stopLoss === undefined ? null : new Decimal(dto.stopLoss);
+    const takeProfit = dto.takeProfit === undefined ? null : new Decimal(dto.takeProfit);
+    const reference: Quote = limit ? { bid: limit, ask: limit } : quote;
+    const problem = checkStops(dto.direction, reference, stopLoss, takeProfit);
+    if (problem === 'combination') throw AppException.field('stopLoss', 'validation.stopsUnreasonable');
+    if (problem === 'stopLoss') throw AppException.field('stopLoss', 'validation.stopLossUnreasonable');
+    if (problem === 'takeProfit') throw AppException.field('takeProfit', 'validation.takeProfitUnreasonable');
+
+    // A limit the market has already reached opens at once, at the (equal or better) market price.
+    const waiting = limit !== null && !limitReached(dto.direction, limit, quote);
+    const price = waiting ? limit : openSide(dto.direction, quote);
+    const margin = marginFor(price, lots, terms.contractSize, dto.leverage);
+    const { ratePercent } = await this.parameters.userFeeRate(userId, book);
+    const fee = feeFor(price, lots, terms.contractSize, ratePercent);
+    const liquidation = waiting
+      ? null
+      : liquidationPrice(
+          dto.direction,
+          price,
+          margin,
+          lots,
+          terms.contractSize,
+          await this.parameters.maintenancePercent(),
+          terms.pricePrecision,
+        );
+    const now = this.clock.now();
+    try {
+      const order = await this.dataSource.transaction(async (m) => {
+        const saved = await m.save(
+          m.create(UOrder, {
+            userId,
+            book,
+            instrumentId: terms.id,
+            code: terms.code,
+            currency: U_CURRENCY,
+            direction: dto.direction,
+            lots,
+            contractSize: terms.contractSize,
+            leverage: dto.leverage,
+            state: waiting ? 'waiting' : 'open',
+            limitPrice: limit,
+            openPrice: waiting ? null : price,
+            openPriceSource: waiting ? null : 'quote',
+            openPriceAt: waiting ? null : now,
+            stopLoss,
+            takeProfit,
+            liquidationPrice: liquidation,
+            margin,
+            fee,
+            closePrice: null,
+            closeReason: null,
+            closePriceSource: null,
+            closePriceAt: null,
+            profit: null,
+            insurance: new Decimal(0),
+            openedAt: waiting ? null : now,
+            closedAt: null,
+          }),
+        );
+        const available = this.account(saved, AccountKind.Available);
+        const held = this.account(saved, AccountKind.Margin);
+        // A waiting order holds its margin and fee; the fee is charged only when it opens.
+        const legs: Leg[] = waiting
+          ? [{ from: available, to: held, amount: margin.plus(fee) }]
+          : [{ from: available, to: held, amount: margin }];
+        if (!waiting && fee.gt(0))
+          legs.push({ from: available, to: this.house(saved, SystemAccount.Fees), amount: fee });
+        await this.ledger.post(
+          {
+            key: `${waiting ? 'u-hold' : 'u-open'}-${saved.id}`,
+            reason: 'u_order_open',
+            refType: 'u_order',
+            refId: saved.id,
+            legs,
+          },
+          m,
+        );
+        return saved;
+      });
+      const view = this.view(order, terms);
+      this.events.publish(userId, TradingEvent.Order, view);
+      return new ApiSuccess(view, ErrorCode.PurchaseSuccess);
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError)
+        throw new AppException(ErrorCode.BalanceInsufficientMargin);
+      throw error;
+    }
+  }
+
+  /** order/stopU: closes an open position at the current close-side price. */
+  async stop(userId: string, book: Book, orderId: string): Promise<ApiSuccess<unknown>> {
+    const order = await this.mine(userId, book, orderId);
+    if (order.state !== 'open') throw new AppException(ErrorCode.RepeatedSubmission);
+    this.prices.assertTradable(order.code, this.clock.now());
+    const quote = await this.prices.quote(order.code);
+    const closed = await this.closePosition(order.id, 'manual', closeSide(order.direction, quote), {
+      source: 'quote',
+      at: this.clock.now(),
+    });
+    if (!closed) throw new AppException(ErrorCode.RepeatedSubmission);
+    return new ApiSuccess(this.view(closed), ErrorCode.ModificationSuccess);
+  }
+
+  /** Cancels a waiting (limit) order: its held margin and fee return. */
+  async cancel(userId: string, book: Book, orderId: string): Promise<ApiSuccess<unknown>> {
+    await this.mine(userId, book, orderId);
+    const cancelled = await this.dataSource.transaction(async (m) => {
+      const order = await this.lockLive(m, orderId, 'waiting');
+      if (!order) return null;
+      await this.ledger.post(
+        {
+          key: `u-cancel-${order.id}`,
+          reason: 'u_order_close',
+          refType: 'u_order',
+          refId: order.id,
+          legs: [
+            {
+              from: this.account(order, AccountKind.Margin),
+              to: this.account(order, AccountKind.Available),
+              amount: order.margin.plus(order.fee),
+            },
+          ],
+        },
+        m,
+      );
+      order.state = 'cancelled';
+      order.closeReason = 'cancelled';
+      order.fee = new Decimal(0);
+      order.closedAt = this.clock.now();
+      return this.store(m, order, ['state', 'closeReason', 'fee', 'closedAt']);
+    });
+    if (!cancelled) throw new AppException(ErrorCode.RepeatedSubmission);
+    const view = this.view(cancelled);
+    this.events.publish(userId, TradingEvent.Order, view);
+    return new ApiSuccess(view, ErrorCode.ModificationSuccess);
+  }
+
+  /**
+   * Closes an open position at `price` and settles it, once: the row is locked and must still be
+   * open, and the posting's key is the order's. Answers null when it was no longer open.
+   */
+  async closePosition(
+    orderId: string,
+    reason: CloseReason,
+    price: Decimal,
+    evidence: PriceEvidence,
+  ): Promise<UOrder | null> {
+    const closed = await this.dataSource.transaction(async (m) => {
+      const order = await this.lockLive(m, orderId, 'open');
+      if (!order) return null;
+      await this.ledger.post(this.closing(order, reason, price, evidence), m);
+      return this.store(m, order, CLOSE_COLUMNS);
+    });
+    if (closed) this.events.publish(closed.userId, TradingEvent.Order, this.view(closed));
+    return closed;
+  }
+
+  /**
+   * The position engine's close of everything one tick triggers on an instrument, in one
+   * transaction: the candidates locked in id order (those another process closed meanwhile drop
+   * out), each one's trigger checked again against `quote`, every settlement posted in one round
+   * trip and the rows updated in one statement. All or nothing; the engine falls back to
+   * closePosition one by one when it fails. Answers the orders it closed.
+   */
+  async closeTriggered(orderIds: string[], quote: Quote, evidence: PriceEvidence): Promise<UOrder[]> {
+    if (orderIds.length === 0) return [];
+    const closed = await this.dataSource.transaction(async (m) => {
+      const candidates = await m.getRepository(UOrder).find({
+        where: { id: In(orderIds), state: 'open' },
+        order: { id: 'ASC' },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const entries: JournalEntry[] = [];
+      const orders: UOrder[] = [];
+      for (const order of candidates) {
+        if (order.state !== 'open') continue;
+        const hit = triggered(order, quote);
+        if (!hit) continue;
+        entries.push(this.closing(order, hit.reason, hit.price, evidence));
+        orders.push(order);
+      }
+      if (orders.length === 0) return [];
+      await this.ledger.postMany(entries, m);
+      await m.query(
+        `UPDATE orders.u_orders o
+            SET state = 'closed', close_reason = v.reason, close_price = v.price, close_price_source = v.source,
+                close_price_at = v.at, profit = v.profit, insurance = v.insurance, closed_at = v.closed_at
+           FROM unnest($1::bigint[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[], $6::numeric[],
+                       $7::numeric[], $8::timestamptz[])
+             AS v(id, reason, price, source, at, profit, insurance, closed_at)
+          WHERE o.id = v.id AND o.state = 'open'`,
+        [
+          orders.map((o) => o.id),
+          orders.map((o) => o.closeReason),
+          orders.map((o) => o.closePrice!.toFixed()),
+          orders.map((o) => o.closePriceSource),
+          orders.map((o) => o.closePriceAt!.toISOString()),
+          orders.map((o) => o.profit!.toFixed()),
+          orders.map((o) => o.insurance.toFixed()),
+          orders.map((o) => o.closedAt!.toISOString()),
+        ],
+      );
+      return orders;
+    });
+    for (const order of closed) this.events.publish(order.userId, TradingEvent.Order, this.view(order));
+    return closed;
+  }
+
+  /**
+   * Settles a locked open order closing at `price`: marks it closed (in memory) and answers its
+   * journal entry, keyed by the order so that it is posted once. The house takes the whole loss;
+   * what exceeds the margin (a gap through the liquidation price) comes from the insurance
+   * account, never from the user.
+   */
+  private closing(order: UOrder, reason: CloseReason, price: Decimal, evidence: PriceEvidence): JournalEntry {
+    const pnl = profitOf(order.direction, order.openPrice!, price, order.lots, order.contractSize);
+    const result = settle(order.margin, pnl);
+    const shortfall = pnl.neg().minus(order.margin);
+    const held = this.account(order, AccountKind.Margin);
+    const available = this.account(order, AccountKind.Available);
+    const house = this.house(order, SystemAccount.TradingPnl);
+    const legs: Leg[] = [];
+    if (result.toHouse.gt(0)) legs.push({ from: held, to: house, amount: result.toHouse });
+    if (shortfall.gt(0))
+      legs.push({ from: this.house(order, SystemAccount.Insurance), to: house, amount: shortfall });
+    const marginBack = order.margin.minus(result.toHouse);
+    if (marginBack.gt(0)) legs.push({ from: held, to: available, amount: marginBack });
+    if (result.fromHouse.gt(0)) legs.push({ from: house, to: available, amount: result.fromHouse });
+    order.state = 'closed';
+    order.closeReason = reason;
+    order.closePrice = price;
+    order.closePriceSource = evidence.source;
+    order.closePriceAt = evidence.at;
+    order.profit = result.profit;
+    order.insurance = Decimal.max(shortfall, 0);
+    order.closedAt = this.clock.now();
+    return { key: `u-close-${order.id}`, reason: 'u_order_close', refType: 'u_order', refId: order.id, legs };
+  }
+
+  /**
+   * Opens a waiting order whose limit the market reached: it fills at its limit price, at the
+   * moment of the evidence (a restart catching up fills it when the K-line or tick says).
+   */
+  async openWaiting(orderId: string, quote: Quote, evidence: PriceEvidence): Promise<UOrder | null> {
+    const maintenance = await this.parameters.maintenancePercent();
+    const opened = await this.dataSource.transaction(async (m) => {
+      const order = await this.lockLive(m, orderId, 'waiting');
+      if (!order || !limitReached(order.direction, order.limitPrice!, quote)) return null;
+      const terms = this.prices.instrument(order.code);
+      const price = order.limitPrice!;
+      if (order.fee.gt(0)) {
+        await this.ledger.post(
+          {
+            key: `u-open-${order.id}`,
+            reason: 'u_order_open',
+            refType: 'u_order',
+            refId: order.id,
+            legs: [
+              {
+                from: this.account(order, AccountKind.Margin),
+                to: this.house(order, SystemAccount.Fees),
+                amount: order.fee,
+              },
+            ],
+          },
+          m,
+        );
+      }
+      order.state = 'open';
+      order.openPrice = price;
+      order.openPriceSource = evidence.source;
+      order.openPriceAt = evidence.at;
+      order.openedAt = evidence.at;
+      order.liquidationPrice = liquidationPrice(
+        order.direction,
+        price,
+        order.margin,
+        order.lots,
+        order.contractSize,
+        maintenance,
+        terms.pricePrecision,
+      );
+      return this.store(m, order, [
+        'state',
+        'openPrice',
+        'openPriceSource',
+        'openPriceAt',
+        'openedAt',
+        'liquidationPrice',
+      ]);
+    });
+    if (opened) this.events.publish(opened.userId, TradingEvent.Order, this.view(opened));
+    return opened;
+  }
+
+  async list(userId: string, book: Book, q: ListUOrderQuery) {
+    const page = q.pageNum ?? 1;
+    const size = q.pageSize ?? 20;
+    const [rows, total] = await this.dataSource.getRepository(UOrder).findAndCount({
+      where: { userId, book, ...(q.state ? { state: In(LIST_STATES[q.state]) } : {}) },
+      order: { id: 'DESC' },
+      skip: (page - 1) * size,
+      take: size,
+    });
+    const quotes = await this.quotesFor(rows.filter((r) => r.state === 'open').map((r) => r.code));
+    return { list: rows.map((o) => this.view(o, undefined, quotes.get(o.code))), total };
+  }
+
+  async get(userId: string, book: Book, orderId: string) {
+    const order = await this.mine(userId, book, orderId);
+    const quotes = await this.quotesFor(order.state === 'open' ? [order.code] : []);
+    return this.view(order, undefined, quotes.get(order.code));
+  }
+
+  /**
+   * order/getAssestInfo/{id}: the trading account as the order screen of a market shows it: the
+   * available balance, margin in use, the floating result of the open positions on the market, and
+   * the market's trading terms (leverages, contract size, fee rate).
+   */
+  async assetInfo(userId: string, book: Book, instrumentId: number) {
+    const terms = this.prices.instrument(instrumentId);
+    const owner = { type: 'user' as const, id: userId };
+    const [available, marginInUse] = await Promise.all(
+      [AccountKind.Available, AccountKind.Margin].map((kind) =>
+        this.ledger.balance({ owner, book, currency: U_CURRENCY, kind }),
+      ),
+    );
+    const open = await this.dataSource
+      .getRepository(UOrder)
+      .find({ where: { userId, book, code: terms.code, state: 'open' } });
+    // The quote is shown before the first order too (the order form prices off it).
+    const quote = (await this.quotesFor([terms.code])).get(terms.code);
+    const maxLeverage = await this.maxLeverage(userId, book);
+    const feeRate = await this.parameters.userFeeRate(userId, book);
+    const floating = open.reduce(
+      (sum, o) =>
+        quote
+          ? sum.plus(
+              profitOf(o.direction, o.openPrice!, closeSide(o.direction, quote), o.lots, o.contractSize),
+            )
+          : sum,
+      new Decimal(0),
+    );
+    return {
+      marketId: terms.id,
+      code: terms.code,
+      currency: U_CURRENCY,
+      available: available.toFixed(),
+      marginInUse: marginInUse.toFixed(),
+      openPositions: open.length,
+      positionMargin: open.reduce((s, o) => s.plus(o.margin), new Decimal(0)).toFixed(),
+      floatingProfit: floating.toFixed(),
+      leverages: terms.leverages,
+      // What this user may choose on this book (the real book caps it by verification tier).
+      allowedLeverages:
+        maxLeverage === null ? terms.leverages : terms.leverages.filter((l) => l <= maxLeverage),
+      maxLeverage,
+      maintenancePercent: (await this.parameters.maintenancePercent()).toFixed(),
+      contractSize: terms.contractSize.toFixed(),
+      // The rate this user pays on this book (the VIP fee discount off on the real book).
+      feeRatePercent: feeRate.ratePercent.toFixed(),
+      feeDiscount: feeRate.discount.toFixed(),
+      tradable: this.prices.isTradable(terms.code, this.clock.now()),
+      bid: quote?.bid.toFixed() ?? null,
+      ask: quote?.ask.toFixed() ?? null,
+    };
+  }
+
+  /**
+   * Realised results of U orders and options on a book, per currency: in total and today (UTC day
+   * of the clock), with the number still open. order/getProfitTotal adds them to the plans' totals.
+   */
+  async tradingTotals(userId: string, book: Book) {
+    const now = this.clock.now();
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const rows: {
+      currency: string;
+      u_total: string;
+      u_today: string;
+      u_open: string;
+      o_total: string;
+      o_today: string;
+      o_open: string;
+    }[] = await this.dataSource.query(
+      `WITH u AS (
+         SELECT currency,
+                coalesce(sum(profit), 0) AS total,
+                coalesce(sum(profit) FILTER (WHERE closed_at >= $3), 0) AS today,
+                count(*) FILTER (WHERE state IN ('open', 'waiting')) AS open
+           FROM orders.u_orders WHERE user_id = $1 AND book = $2 GROUP BY currency),
+       o AS (
+         SELECT currency,
+                coalesce(sum(payout - amount) FILTER (WHERE state <> 'open'), 0) AS total,
+                coalesce(sum(payout - amount) FILTER (WHERE state <> 'open' AND settled_at >= $3), 0) AS today,
+                count(*) FILTER (WHERE state = 'open') AS open
+           FROM orders.options_orders WHERE user_id = $1 AND book = $2 GROUP BY currency)
+       SELECT coalesce(u.currency, o.currency) AS currency,
+              coalesce(u.total, 0)::text AS u_total, coalesce(u.today, 0)::text AS u_today,
+              coalesce(u.open, 0)::text AS u_open, coalesce(o.total, 0)::text AS o_total,
+              coalesce(o.today, 0)::text AS o_today, coalesce(o.open, 0)::text AS o_open
+         FROM u FULL JOIN o ON o.currency = u.currency ORDER BY 1`,
+      [userId, book, dayStart],
+    );
+    return rows.map((r) => ({
+      currency: r.currency,
+      uProfitTotal: new Decimal(r.u_total).toFixed(),
+      uProfitToday: new Decimal(r.u_today).toFixed(),
+      uOpenOrders: Number(r.u_open),
+      optionsProfitTotal: new Decimal(r.o_total).toFixed(),
+      optionsProfitToday: new Decimal(r.o_today).toFixed(),
+      optionsOpenOrders: Number(r.o_open),
+    }));
+  }
+
+  view(o: UOrder, terms?: InstrumentTerms, quote?: Quote) {
+    const name = (terms ?? this.safeInstrument(o.code))?.appName ?? o.code;
+    const floating =
+      o.state === 'open' && quote
+        ? profitOf(o.direction, o.openPrice!, closeSide(o.direction, quote), o.lots, o.contractSize)
+        : null;
+    return {
+      id: o.id,
+      orderNo: `U${o.id.padStart(10, '0')}`,
+      code: o.code,
+      name,
+      marketId: o.instrumentId,
+      currency: o.currency,
+      book: o.book,
+      direction: o.direction,
+      lots: o.lots.toFixed(),
+      contractSize: o.contractSize.toFixed(),
+      leverage: o.leverage,
+      state: o.state,
+      limitPrice: o.limitPrice?.toFixed() ?? null,
+      openPrice: o.openPrice?.toFixed() ?? null,
+      closePrice: o.closePrice?.toFixed() ?? null,
+      stopLoss: o.stopLoss?.toFixed() ?? null,
+      takeProfit: o.takeProfit?.toFixed() ?? null,
+      liquidationPrice: o.liquidationPrice?.toFixed() ?? null,
+      margin: o.margin.toFixed(),
+      fee: o.fee.toFixed(),
+      profit: o.profit?.toFixed() ?? null,
+      insurance: o.insurance.toFixed(),
+      floatingProfit: floating?.toFixed() ?? null,
+      currentPrice: quote ? closeSide(o.direction, quote).toFixed() : null,
+      openPriceSource: o.openPriceSource,
+      openPriceAt: o.openPriceAt?.toISOString() ?? null,
+      closeReason: o.closeReason,
+      closePriceSource: o.closePriceSource,
+      closePriceAt: o.closePriceAt?.toISOString() ?? null,
+      openTime: o.openedAt?.toISOString() ?? null,
+      closeTime: o.closedAt?.toISOString() ?? null,
+      createdAt: o.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * The highest leverage the user may choose on `book`: on the real book it follows the user's
+   * verification tier (parameters); the demo book's virtual money is not capped (null).
+   */
+  private async maxLeverage(userId: string, book: Book): Promise<number | null> {
+    if (book !== 'real') return null;
+    return this.parameters.maxLeverage(await this.parameters.tierOf(userId));
+  }
+
+  private safeInstrument(code: string): InstrumentTerms | undefined {
+    try {
+      return this.prices.instrument(code);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async quotesFor(codes: string[]): Promise<Map<string, Quote>> {
+    const out = new Map<string, Quote>();
+    for (const code of new Set(codes)) {
+      const quote = await this.prices.quote(code).catch(() => undefined);
+      if (quote) out.set(code, quote);
+    }
+    return out;
+  }
+
+  private async mine(userId: string, book: Book, orderId: string): Promise<UOrder> {
+    const order = await this.dataSource
+      .getRepository(UOrder)
+      .findOne({ where: { id: orderId, userId, book } });
+    if (!order) throw new AppException(ErrorCode.NotFound);
+    return order;
+  }
+
+  /**
+   * Writes the given columns of a locked order (one UPDATE by primary key: `save` would read the
+   * row again first, a round trip on the engine's hot path).
+   */
+  private async store(m: EntityManager, order: UOrder, columns: (keyof UOrder)[]): Promise<UOrder> {
+    await m
+      .getRepository(UOrder)
+      .update({ id: order.id }, Object.fromEntries(columns.map((c) => [c, order[c]])));
+    return order;
+  }
+
+  /** The order locked for update, or null when it is no longer in `state` (someone else moved it). */
+  private async lockLive(m: EntityManager, orderId: string, state: UOrderState): Promise<UOrder | null> {
+    const order = await m
+      .getRepository(UOrder)
+      .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+    return order?.state === state ? order : null;
+  }
+
+  private account(o: UOrder, kind: AccountKind): AccountRef {
+    return { owner: { type: 'user', id: o.userId }, book: o.book, currency: o.currency, kind };
+  }
+
+  private house(o: UOrder, id: SystemAccount): AccountRef {
+    return { owner: { type: 'system', id }, book: o.book, currency: o.currency, kind: 'main' };
+  }
+}
