@@ -1,9 +1,21 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type { DataSource, Repository } from 'typeorm';
 import { AdminAuditService } from '@app/accounts';
-import { AppException, DEFAULT_LANGUAGE, ErrorCode, type Language, type ListQuery } from '@app/common';
+import {
+  AppException,
+  DEFAULT_LANGUAGE,
+  ErrorCode,
+  MARKET_PRICES,
+  TRADING_VOLUME,
+  type Language,
+  type ListQuery,
+  type MarketPrices,
+  type TradingVolumeReader,
+  type VipLevelReader,
+  type VipStanding,
+} from '@app/common';
 import type { AdminActor } from '../shared/admin-actor';
 import { filterIds, intId } from '../shared/admin-list';
 import { auditedWrite } from '../shared/db-errors';
@@ -18,13 +30,71 @@ function checkDiscount(value: string | undefined): void {
     throw AppException.field('feeDiscount', 'validation.invalid');
 }
 
+/**
+ * VIP levels. What the thresholds measure (the seed's `min_deposit` / `min_volume`, both USDT):
+ * - `min_deposit`: everything the user ever deposited to the real book (the ledger's `deposit`
+ *   credits, i.e. approved recharges), each coin valued at the feed's last price against USDT;
+ * - `min_volume`: the user's real-book trading volume (TRADING_VOLUME, from the orders service).
+ * A user is at the highest level whose two minimums are BOTH reached (level 0 needs nothing). The
+ * level is computed on read (user info, U-order fees), so an admin edit of the thresholds applies at
+ * once. The demo book never counts.
+ */
 @Injectable()
-export class LevelsService {
+export class LevelsService implements VipLevelReader {
   constructor(
     @InjectRepository(Level) private readonly levels: Repository<Level>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AdminAuditService,
+    @Optional() @Inject(TRADING_VOLUME) private readonly volume?: TradingVolumeReader,
+    @Optional() @Inject(MARKET_PRICES) private readonly prices?: MarketPrices,
   ) {}
+
+  async standingOf(userId: string): Promise<VipStanding> {
+    const [rows, depositUsdt, volumeUsdt] = await Promise.all([
+      this.levels.find({ order: { level: 'ASC' } }),
+      this.depositUsdt(userId),
+      this.volume ? this.volume.realVolumeUsdt(userId) : Promise.resolve(new Decimal(0)),
+    ]);
+    let reached: Level | undefined;
+    for (const l of rows) {
+      if (depositUsdt.gte(l.minDeposit) && volumeUsdt.gte(l.minVolume)) reached = l;
+    }
+    return {
+      level: reached?.level ?? 0,
+      name: reached?.name ?? '',
+      feeDiscount: reached?.feeDiscount ?? new Decimal(0),
+      depositUsdt,
+      volumeUsdt,
+    };
+  }
+
+  /** Real-book deposits (ledger `deposit` credits to the user), in USDT at today's prices. */
+  private async depositUsdt(userId: string): Promise<Decimal> {
+    const rows: { currency: string; amount: string }[] = await this.dataSource.query(
+      `SELECT a.currency, sum(t.amount)::text AS amount
+         FROM ledger.accounts a
+         JOIN ledger.transfers t ON t.credit_account_id = a.id
+         JOIN ledger.journal j ON j.id = t.journal_id AND j.reason = 'deposit'
+        WHERE a.owner_type = 'user' AND a.owner_id = $1 AND a.book = 'real'
+        GROUP BY a.currency`,
+      [userId],
+    );
+    let total = new Decimal(0);
+    for (const r of rows) {
+      const amount = new Decimal(r.amount);
+      if (r.currency === LEVEL_CURRENCY) {
+        total = total.plus(amount);
+        continue;
+      }
+      try {
+        const price = await this.prices?.lastPrice(`${r.currency}${LEVEL_CURRENCY}`);
+        if (price) total = total.plus(amount.mul(price));
+      } catch {
+        // a coin without a USDT price is left out
+      }
+    }
+    return total;
+  }
 
   /** Every level in order, thresholds as `{ amount, currency }`, benefits in the caller's language. */
   async listForCustomers(language: Language) {

@@ -20,4 +20,5 @@ export const PUBLIC_PARAMETER_KEYS: ReadonlySet<string> = new Set([
   'smart_early_exit_penalty',
   'upload_max_mb',
   'fee_rate_u_order',
+  'invite_reward_rate',
 ]);

@@ -1,0 +1,206 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Decimal from 'decimal.js';
+import type { Job, Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import type { NotificationType } from '@app/common';
+import { JobName, QueueName } from '@app/queue';
+import { NotificationsService } from './notifications.service';
+
+/** Which figure of the journal the notice shows, from the user's side. */
+type Measure = 'intoAvailable' | 'leftUser' | 'net';
+
+interface Rule {
+  type: NotificationType;
+  title: string;
+  body: string;
+  measure: Measure;
+}
+
+/**
+ * Ledger journals that users hear about. Every balance change goes through the ledger, so its
+ * journal is the event log of the other services: a deposit approved by a reviewer, a withdrawal
+ * paid or rejected, a loan granted or repaid, a position closed, an option settled, a correction.
+ */
+export const LEDGER_NOTICES: Readonly<Record<string, Rule>> = {
+  deposit: {
+    type: 'deposit',
+    title: 'message.depositApprovedTitle',
+    body: 'message.depositApprovedBody',
+    measure: 'intoAvailable',
+  },
+  withdrawal_paid: {
+    type: 'withdrawal',
+    title: 'message.withdrawalPaidTitle',
+    body: 'message.withdrawalPaidBody',
+    measure: 'leftUser',
+  },
+  withdrawal_rejected: {
+    type: 'withdrawal',
+    title: 'message.withdrawalRejectedTitle',
+    body: 'message.withdrawalRejectedBody',
+    measure: 'intoAvailable',
+  },
+  loan_granted: {
+    type: 'loan',
+    title: 'message.loanGrantedTitle',
+    body: 'message.loanGrantedBody',
+    measure: 'intoAvailable',
+  },
+  loan_repaid: {
+    type: 'loan',
+    title: 'message.loanRepaidTitle',
+    body: 'message.loanRepaidBody',
+    measure: 'leftUser',
+  },
+  u_order_close: {
+    type: 'order',
+    title: 'message.positionClosedTitle',
+    body: 'message.positionClosedBody',
+    measure: 'intoAvailable',
+  },
+  options_settled: {
+    type: 'order',
+    title: 'message.optionsSettledTitle',
+    body: 'message.optionsSettledBody',
+    measure: 'intoAvailable',
+  },
+  admin_adjustment: {
+    type: 'system',
+    title: 'message.balanceAdjustedTitle',
+    body: 'message.balanceAdjustedBody',
+    measure: 'net',
+  },
+};
+
+const CHUNK = 500;
+/** Journals of the last ten minutes are read again: one committed late is still told. */
+const LOOKBACK = `interval '10 minutes'`;
+const SCAN_EVERY_MS = 15_000;
+
+interface JournalUserRow {
+  journal_id: string;
+  reason: string;
+  ref_type: string | null;
+  ref_id: string | null;
+  user_id: string;
+  book: string;
+  currency: string;
+  into_available: string;
+  net: string;
+}
+
+/**
+ * Turns new ledger journals into user notifications, as a queued job (a BullMQ job scheduler every
+ * 15 s, one schedule for all processes). A notification's key is derived from the journal, so a
+ * journal read twice (retry, overlapping window) is told once.
+ */
+@Injectable()
+export class LedgerNotificationsService {
+  private readonly logger = new Logger('LedgerNotifications');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  async scan(): Promise<number> {
+    const [{ from }]: { from: string }[] = await this.dataSource.query(
+      `SELECT coalesce(max(journal_id), 0)::text AS "from" FROM content.notification_scan_marks
+        WHERE taken_at < now() - ${LOOKBACK}`,
+    );
+    const [{ top }]: { top: string }[] = await this.dataSource.query(
+      `SELECT coalesce(max(id), 0)::text AS top FROM ledger.journal`,
+    );
+    let told = 0;
+    let after = from;
+    for (;;) {
+      const journals: { id: string }[] = await this.dataSource.query(
+        `SELECT id::text FROM ledger.journal WHERE id > $1 AND id <= $2 AND reason = ANY($3::text[])
+          ORDER BY id LIMIT ${CHUNK}`,
+        [after, top, Object.keys(LEDGER_NOTICES)],
+      );
+      if (journals.length === 0) break;
+      const rows: JournalUserRow[] = await this.dataSource.query(
+        `SELECT j.id::text AS journal_id, j.reason, j.ref_type, j.ref_id, a.owner_id AS user_id, a.book,
+                a.currency,
+                sum(CASE WHEN a.kind <> 'available' THEN 0
+                         WHEN t.credit_account_id = a.id THEN t.amount ELSE -t.amount END)::text AS into_available,
+                sum(CASE WHEN t.credit_account_id = a.id THEN t.amount ELSE -t.amount END)::text AS net
+           FROM ledger.journal j
+           JOIN ledger.transfers t ON t.journal_id = j.id
+           JOIN ledger.accounts a ON a.id IN (t.debit_account_id, t.credit_account_id) AND a.owner_type = 'user'
+          WHERE j.id = ANY($1::bigint[])
+          GROUP BY j.id, j.reason, j.ref_type, j.ref_id, a.owner_id, a.book, a.currency
+          ORDER BY j.id`,
+        [journals.map((j) => j.id)],
+      );
+      for (const row of rows) {
+        if (await this.tell(row)) told += 1;
+      }
+      after = journals[journals.length - 1].id;
+      if (journals.length < CHUNK) break;
+    }
+    await this.dataSource.query(`INSERT INTO content.notification_scan_marks (journal_id) VALUES ($1)`, [
+      top,
+    ]);
+    await this.dataSource.query(
+      `DELETE FROM content.notification_scan_marks WHERE taken_at < now() - interval '1 day'`,
+    );
+    return told;
+  }
+
+  private async tell(row: JournalUserRow): Promise<boolean> {
+    const rule = LEDGER_NOTICES[row.reason];
+    if (!rule) return false;
+    const figure =
+      rule.measure === 'intoAvailable'
+        ? new Decimal(row.into_available)
+        : rule.measure === 'leftUser'
+          ? new Decimal(row.net).neg()
+          : new Decimal(row.net);
+    try {
+      await this.notifications.notify({
+        userId: row.user_id,
+        type: rule.type,
+        key: `ledger-${row.journal_id}-${row.user_id}-${row.book}-${row.currency}`,
+        title: rule.title,
+        body: rule.body,
+        params: { amount: figure.toFixed(), currency: row.currency, book: row.book },
+        refType: row.ref_type ?? undefined,
+        refId: row.ref_id ?? undefined,
+      });
+      return true;
+    } catch (error) {
+      // The others are still told; this one again by the scans that read its journal again (10 min).
+      this.logger.warn(`journal ${row.journal_id}: ${(error as Error).message}`);
+      return false;
+    }
+  }
+}
+
+@Processor(QueueName.Notifications)
+export class LedgerNotificationsProcessor extends WorkerHost {
+  constructor(private readonly ledgerNotices: LedgerNotificationsService) {
+    super();
+  }
+
+  async process(job: Job): Promise<number> {
+    if (job.name === (JobName.NotificationScan as string)) return this.ledgerNotices.scan();
+    return 0;
+  }
+}
+
+@Injectable()
+export class LedgerNotificationsScheduler implements OnApplicationBootstrap {
+  constructor(@InjectQueue(QueueName.Notifications) private readonly queue: Queue) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      JobName.NotificationScan,
+      { every: SCAN_EVERY_MS },
+      { name: JobName.NotificationScan },
+    );
+  }
+}

@@ -1,0 +1,275 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { waitFor } from '../market/market-support';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { registerUser, type RegisteredUser } from '../../support/users';
+import { auditActions, bearer, contentCallers } from './content-admin';
+
+interface Message {
+  id: string;
+  conversationId: string;
+  sender: 'user' | 'agent';
+  body: string;
+  imageUrl: string | null;
+  visitorId?: string | null;
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface Client {
+  socket: Socket;
+  events: { event: string; data: unknown }[];
+}
+
+/* A customer's socket and an agent's socket on /support, the agents' API and the history over HTTP. */
+describe('online support chat /support', () => {
+  let t: TestApp;
+  let base: string;
+  let agentToken: string;
+  const open: Socket[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ DATA_DIR: path.resolve(__dirname, '../../../.data/test/app-data') });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    agentToken = (await contentCallers(t)).reviewer;
+  });
+  afterAll(async () => {
+    for (const s of open) s.close();
+    await t.close();
+  });
+
+  function connect(token: string | undefined, visitorId?: string): Promise<Client> {
+    const socket = io(`${base}/support`, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      ...(token ? { auth: { token } } : visitorId ? { auth: { visitorId } } : {}),
+    });
+    open.push(socket);
+    const events: Client['events'] = [];
+    socket.onAny((event: string, data: unknown) => events.push({ event, data }));
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve({ socket, events }));
+      socket.once('connect_error', reject);
+    });
+  }
+  const ack = (c: Client, event: string, payload: unknown) =>
+    c.socket.timeout(10_000).emitWithAck(event, payload) as Promise<Record<string, unknown>>;
+  const messages = (c: Client) => c.events.filter((e) => e.event === 'message').map((e) => e.data as Message);
+  const history = (u: RegisteredUser) =>
+    t.http().get('/swx/customer/user/supportMessages').set(bearer(u.token));
+
+  it('refuses a handshake without a live session', async () => {
+    await expect(connect(undefined)).rejects.toThrow('unauthorized');
+    await expect(connect('not-a-token')).rejects.toThrow('unauthorized');
+  });
+
+  it('a user and an agent chat: live both ways, stored, audited, history after reconnect', async () => {
+    const user = await registerUser(t);
+    const stranger = await registerUser(t);
+    const customer = await connect(user.token);
+    const agent = await connect(agentToken);
+    const strangerSocket = await connect(stranger.token);
+
+    const sent = await ack(customer, 'message', {
+      body: '  Hello, my deposit is not showing  ',
+      clientId: 'c1',
+    });
+    expect(sent).toMatchObject({
+      ok: true,
+      message: { sender: 'user', body: 'Hello, my deposit is not showing' },
+    });
+    const conversationId = (sent.message as Message).conversationId;
+    // A resend after a lost acknowledgement is kept once.
+    expect(
+      (await ack(customer, 'message', { body: 'Hello, my deposit is not showing', clientId: 'c1' })).message,
+    ).toEqual(sent.message);
+    expect(await ack(customer, 'message', { body: '' })).toEqual({ ok: false, error: 'validation.invalid' });
+    expect(await ack(customer, 'message', { body: 'x'.repeat(2001) })).toEqual({
+      ok: false,
+      error: 'validation.invalid',
+    });
+
+    // The agent sees it live, and in the conversations list with an unread count.
+    const arrived = await waitFor(
+      () => messages(agent).find((m) => m.id === (sent.message as Message).id),
+      10_000,
+    );
+    expect(arrived).toMatchObject({ conversationId, body: 'Hello, my deposit is not showing' });
+    const admin = bearer(agentToken);
+    const conversations = await t
+      .http()
+      .get(
+        `/swx/admin/support/conversations?filter=${encodeURIComponent(JSON.stringify({ userId: user.id }))}`,
+      )
+      .set(admin);
+    expect(conversations.headers['content-range']).toMatch(/^conversations 0-0\/1$/);
+    expect(conversations.body.result[0]).toMatchObject({
+      id: conversationId,
+      userId: user.id,
+      agentUnread: 1,
+      lastMessage: { sender: 'user', body: 'Hello, my deposit is not showing' },
+    });
+
+    // The agent replies over HTTP (audited); the customer's socket gets it live, the stranger's does not.
+    const reply = await t
+      .http()
+      .post(`/swx/admin/support/conversations/${conversationId}/reply`)
+      .set(admin)
+      .send({ body: 'Hi! Could you send the transaction hash?' });
+    expect(reply.body).toMatchObject({ code: 200, result: { sender: 'agent' } });
+    const live = await waitFor(
+      () => messages(customer).find((m) => m.sender === 'agent'),
+      10_000,
+      'the reply',
+    );
+    expect(live.body).toBe('Hi! Could you send the transaction hash?');
+    expect(live).not.toHaveProperty('agentId');
+    expect(await auditActions(t, 'support_conversation', conversationId)).toEqual(['support.replied']);
+
+    // An agent socket replies too; a customer socket may not.
+    expect(await ack(customer, 'reply', { conversationId, body: 'sneaky' })).toEqual({
+      ok: false,
+      error: 'unauthorized',
+    });
+    const socketReply = await ack(agent, 'reply', { conversationId, body: 'We are checking it now.' });
+    expect(socketReply).toMatchObject({ ok: true, message: { sender: 'agent' } });
+    await waitFor(() => messages(customer).filter((m) => m.sender === 'agent').length === 2, 10_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(messages(strangerSocket)).toEqual([]);
+
+    // History over HTTP (and the socket after a reconnect), oldest first, with the unread replies.
+    const mine = (await history(user)).body.result;
+    expect(mine.list.map((m: Message) => [m.sender, m.body])).toEqual([
+      ['user', 'Hello, my deposit is not showing'],
+      ['agent', 'Hi! Could you send the transaction hash?'],
+      ['agent', 'We are checking it now.'],
+    ]);
+    expect(mine.unread).toBe(2);
+    customer.socket.close();
+    const again = await connect(user.token);
+    const replay = await ack(again, 'history', {});
+    expect((replay.list as Message[]).map((m) => m.body)).toEqual(mine.list.map((m: Message) => m.body));
+    expect(await ack(again, 'read', {})).toEqual({ ok: true, unread: 0 });
+    expect((await history(user)).body.result.unread).toBe(0);
+
+    // Nobody else sees this conversation.
+    expect((await history(stranger)).body.result).toEqual({ list: [], unread: 0, hasMore: false });
+    const adminMessages = await t
+      .http()
+      .get(`/swx/admin/support/conversations/${conversationId}/messages`)
+      .set(admin);
+    expect(adminMessages.body.result.list).toHaveLength(3);
+    expect((await t.http().get(`/swx/admin/support/conversations`).set(bearer(user.token))).body.code).toBe(
+      401,
+    );
+  });
+
+  it('a logout ends the socket’s right to write', async () => {
+    const user = await registerUser(t);
+    const client = await connect(user.token);
+    expect(await ack(client, 'message', { body: 'first' })).toMatchObject({ ok: true });
+    await t.http().post('/swx/customer/login/logout').set(bearer(user.token));
+    expect(await ack(client, 'message', { body: 'after logout' }).catch(() => ({ ok: false }))).toMatchObject(
+      { ok: false },
+    );
+    await expect(connect(user.token)).rejects.toThrow('unauthorized');
+  });
+
+  it('a visitor chats by their visitor id: live both ways, history on reconnect, nobody else’s', async () => {
+    const visitorId = randomBytes(16).toString('base64url');
+    await expect(connect(undefined, 'short')).rejects.toThrow('unauthorized');
+    await expect(connect(undefined, 'bad id with spaces and more than enough')).rejects.toThrow(
+      'unauthorized',
+    );
+    const visitor = await connect(undefined, visitorId);
+    const otherVisitor = await connect(undefined, randomBytes(16).toString('base64url'));
+    const agent = await connect(agentToken);
+
+    const sent = await ack(visitor, 'message', { body: 'How do I open an account?' });
+    expect(sent).toMatchObject({ ok: true, message: { sender: 'user', body: 'How do I open an account?' } });
+    const conversationId = (sent.message as Message).conversationId;
+    const arrived = await waitFor(
+      () => messages(agent).find((m) => m.id === (sent.message as Message).id),
+      10_000,
+    );
+    expect(arrived).toMatchObject({ visitorId, userId: null });
+    // A visitor may not answer as an agent.
+    expect(await ack(visitor, 'reply', { conversationId, body: 'x' })).toEqual({
+      ok: false,
+      error: 'unauthorized',
+    });
+    const reply = await ack(agent, 'reply', { conversationId, body: 'Tap Sign up at the top right.' });
+    expect(reply).toMatchObject({ ok: true });
+    await waitFor(() => messages(visitor).find((m) => m.sender === 'agent'), 10_000, 'the reply');
+
+    visitor.socket.close();
+    const again = await connect(undefined, visitorId);
+    const replay = await ack(again, 'history', {});
+    expect((replay.list as Message[]).map((m) => [m.sender, m.body])).toEqual([
+      ['user', 'How do I open an account?'],
+      ['agent', 'Tap Sign up at the top right.'],
+    ]);
+    expect(replay.unread).toBe(1);
+    const overHttp = await t.http().get(`/swx/customer/index/supportMessages?visitorId=${visitorId}`);
+    expect(overHttp.body.result.list).toHaveLength(2);
+    expect((await t.http().get('/swx/customer/index/supportMessages?visitorId=x')).body.code).toBe(400);
+    expect(await ack(otherVisitor, 'history', {})).toEqual({ ok: true, list: [], unread: 0, hasMore: false });
+    expect(messages(otherVisitor)).toEqual([]);
+    const listed = await t
+      .http()
+      .get(`/swx/admin/support/conversations?filter=${encodeURIComponent(JSON.stringify({ visitor: true }))}`)
+      .set(bearer(agentToken));
+    expect((listed.body.result as { visitorId: string }[]).map((c) => c.visitorId)).toContain(visitorId);
+  });
+
+  it('images: checked by their bytes, stored, delivered live, fetched through a signed link only', async () => {
+    const user = await registerUser(t);
+    const agent = await connect(agentToken);
+    const upload = (file: Buffer, name: string, fields: Record<string, string> = {}) => {
+      const req = t.http().post('/swx/customer/user/supportImage').set(bearer(user.token));
+      for (const [k, v] of Object.entries(fields)) void req.field(k, v);
+      return req.attach('image', file, name);
+    };
+    // A text file named .png is refused, and so is a form without an image; nothing is stored.
+    const fake = await upload(Buffer.from('not an image at all'), 'receipt.png');
+    expect(fake.body.code).toBe(400);
+    expect(JSON.stringify(fake.body.result)).toContain('image');
+    const none = await t
+      .http()
+      .post('/swx/customer/user/supportImage')
+      .set(bearer(user.token))
+      .field('body', 'no image');
+    expect(none.body.code).toBe(400);
+    expect((await history(user)).body.result.list).toEqual([]);
+
+    const sent = await upload(PNG, 'receipt.png', { body: 'My receipt', clientId: 'img-1' });
+    expect(sent.body).toMatchObject({ code: 200, result: { sender: 'user', body: 'My receipt' } });
+    const message = sent.body.result as Message;
+    expect(message.imageUrl).toMatch(/^\/swx\/customer\/index\/supportImage\/\d+\?exp=\d+&sig=[0-9a-f]{64}$/);
+    const live = await waitFor(() => messages(agent).find((m) => m.id === message.id), 10_000);
+    expect(live.imageUrl).toBeTruthy();
+
+    const file = await t.http().get(message.imageUrl!).buffer(true);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(file.body as Buffer, PNG)).toBe(0);
+    const tampered = message.imageUrl!.replace(/sig=[0-9a-f]/, (m) => (m.endsWith('0') ? 'sig=1' : 'sig=0'));
+    expect((await t.http().get(tampered)).body.code).toBe(404);
+    const expired = message.imageUrl!.replace(/exp=\d+/, 'exp=1000');
+    expect((await t.http().get(expired)).body.code).toBe(404);
+
+    // The history carries it (an image alone, without a caption, is a message too).
+    const alone = await upload(PNG, 'second.png');
+    expect(alone.body.result).toMatchObject({ body: '' });
+    const mine = (await history(user)).body.result.list as Message[];
+    expect(mine.map((m) => [m.body, Boolean(m.imageUrl)])).toEqual([
+      ['My receipt', true],
+      ['', true],
+    ]);
+  });
+});
