@@ -35,6 +35,7 @@ export async function createTestApp(
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'admin-password-for-tests',
     SEND_CODE_MAX_PER_IP_PER_HOUR: '100000',
+    SEND_CODE_MAX_PER_IP_PER_DAY: '100000',
     LOGIN_MAX_FAILURES_PER_IP: '100000',
     ...overrides,
   });

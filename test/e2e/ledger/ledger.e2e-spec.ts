@@ -87,19 +87,20 @@ describe('ledger (real Postgres)', () => {
 
   it('a multi-leg entry is all or nothing', async () => {
     const id = randomUUID();
+    const payee = randomUUID();
     await fund(id, '5');
     await expect(
       ledger.post({
         key: `multi-${id}`,
         reason: 'test_open',
         legs: [
-          { from: user(id), to: user(id, 'margin'), amount: '4' },
+          { from: user(id), to: user(payee), amount: '4' },
           { from: user(id), to: system(SystemAccount.Fees), amount: '2' },
         ],
       }),
     ).rejects.toBeInstanceOf(InsufficientBalanceError);
     expect((await ledger.balance(user(id))).toFixed()).toBe('5');
-    expect((await ledger.balance(user(id, 'margin'))).toFixed()).toBe('0');
+    expect((await ledger.balance(user(payee))).toFixed()).toBe('0');
     // The refused key was not recorded: the same key can succeed once the money is there.
     await fund(id, '1');
     await expect(
@@ -107,12 +108,13 @@ describe('ledger (real Postgres)', () => {
         key: `multi-${id}`,
         reason: 'test_open',
         legs: [
-          { from: user(id), to: user(id, 'margin'), amount: '4' },
+          { from: user(id), to: user(payee), amount: '4' },
           { from: user(id), to: system(SystemAccount.Fees), amount: '2' },
         ],
       }),
     ).resolves.toMatchObject({ replayed: false });
     expect((await ledger.balance(user(id))).toFixed()).toBe('0');
+    expect((await ledger.balance(user(payee))).toFixed()).toBe('4');
   });
 
   it('freeze and release move between available and frozen', async () => {

@@ -1,0 +1,64 @@
+import type { TestApp } from '../../support/test-app';
+import { registerUser, type RegisteredUser } from '../../support/users';
+import { fundReal } from '../trading/trading-support';
+
+/** A valid 1x1 PNG. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The route table as fastify prints it (`printRoutes()`, a radix tree): every METHOD + URL, HEAD
+ * and OPTIONS left out. Unlike an onRoute hook it also holds the routes registered before the
+ * modules (the OpenAPI pages).
+ */
+export function parsePrintedRoutes(printed: string): { method: string; url: string }[] {
+  const out: { method: string; url: string }[] = [];
+  const stack: string[] = [];
+  for (const line of printed.split('\n')) {
+    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    stack.length = depth;
+    stack.push(m[2]);
+    const url = stack.join('').replace(/^\/+/, '/');
+    if (!m[3]) continue;
+    for (const method of m[3].split(',').map((s) => s.trim())) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      out.push({ method, url: url.startsWith('/') ? url : `/${url}` });
+    }
+  }
+  return out;
+}
+
+/** A user with basic KYC verified by a reviewer and `balance` USDT on the real book. */
+export async function verifiedUser(t: TestApp, adminToken: string, balance: string): Promise<RegisteredUser> {
+  const user = await registerUser(t);
+  const req = t.http().post('/swx/customer/user/identification').set('Authorization', `Bearer ${user.token}`);
+  const f = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    sex: 'female',
+    birthdate: '1990-12-10',
+    country: 'GB',
+    address: 'London',
+    phone: '+447700900123',
+    documentType: 'passport',
+    documentNumber: 'P1234567',
+  };
+  for (const [k, v] of Object.entries(f)) void req.field(k, v);
+  void req
+    .attach('front', PNG_1X1, 'f.png')
+    .attach('inHand', PNG_1X1, 'h.png')
+    .attach('signature', PNG_1X1, 's.png');
+  const sent = await req;
+  if (sent.body.code !== 20001) throw new Error(`KYC submission failed: ${JSON.stringify(sent.body)}`);
+  const approved = await t
+    .http()
+    .post(`/swx/admin/kyc/${sent.body.result.id}/approve`)
+    .set('Authorization', `Bearer ${adminToken}`);
+  if (approved.body.code !== 200) throw new Error(`KYC approval failed: ${JSON.stringify(approved.body)}`);
+  await fundReal(t, user, balance);
+  return user;
+}
