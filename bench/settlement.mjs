@@ -1,23 +1,43 @@
-// bench/settlement: N active plans settled for one day by the settlement code in chunks of 500
-// (the chunk jobs of the queue, run with the workers' concurrency), beside a plain multi-row INSERT
-// of the same ledger rows (journal + transfer per plan) on the same Postgres as the reference.
-import { randomUUID } from 'node:crypto';
+// bench/settlement: N active plans settled for one day by the queue workers: the settlement
+// processor of the orders service on a real BullMQ queue (a scan job fans the due plans out as
+// chunk jobs, which BENCH_WORKERS workers settle at once), on a real Postgres and Redis.
+// Beside it, as the reference, plain multi-row INSERTs of the same ledger rows on the same Postgres.
+import { cpus, loadavg } from 'node:os';
 import { benchInfrastructure, freshDatabase, requireDist, table, writeResult } from './support.mjs';
 
 const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
-const CONCURRENCY = Number(process.env.BENCH_WORKERS ?? 4);
 
 const { DataSource } = requireDist('typeorm');
+const { Queue, Worker } = requireDist('bullmq');
 const { buildDataSourceOptions, runMigrations } = requireDist('./libs/database/src/index.js');
 const { LEDGER_MIGRATIONS, LedgerService } = requireDist('./libs/ledger/src/index.js');
-const { ORDERS_MIGRATIONS, PlanSettlementService } = requireDist('./services/orders/src/index.js');
+const { ORDERS_MIGRATIONS } = requireDist('./services/orders/src/index.js');
+const { PlanSettlementService, PlanSettlementProcessor, SETTLEMENT_CHUNK } = requireDist(
+  './services/orders/src/plans/plan-settlement.service.js',
+);
 const { Clock } = requireDist('./libs/common/src/index.js');
+const { JobName, QueueName, bullConnection } = requireDist('./libs/queue/src/index.js');
+
+// Queue workers: a BullMQ worker running the service's processor with this concurrency, i.e. as
+// many chunk jobs at once as that many orders processes (each runs the processor one job at a time).
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
+const REFERENCE =
+  'plain multi-row INSERTs of the same ledger rows: per plan one ledger.journal row (same key, ' +
+  'reason and reference as the settlement) and one ledger.transfers row (copies of both tables ' +
+  'with their columns, defaults and indexes, without foreign keys or triggers), ' +
+  `${SETTLEMENT_CHUNK} plans per transaction, ${WORKERS} connections at once; ` +
+  'no account balance UPDATE, no payout rows, no plan UPDATE';
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 const infra = await benchInfrastructure();
 try {
   const url = await freshDatabase(infra.databaseUrl, 'bench_settlement');
   await runMigrations(url, [...LEDGER_MIGRATIONS, ...ORDERS_MIGRATIONS]);
-  const dataSource = new DataSource(buildDataSourceOptions(url, [], CONCURRENCY + 2));
+  const dataSource = new DataSource(buildDataSourceOptions(url, [], WORKERS + 4));
   await dataSource.initialize();
 
   console.error(`creating ${PLANS} plans that are one day old`);
@@ -34,44 +54,80 @@ try {
   );
   await dataSource.query('ANALYZE');
 
-  const settlement = new PlanSettlementService(dataSource, new LedgerService(dataSource), new Clock());
-  const started = process.hrtime.bigint();
-  const chunks = await settlement.dueChunks(new Date());
-  let next = 0;
+  // The queue workers: the service's processor on a BullMQ worker with its concurrency.
+  const clock = new Clock();
+  const ledger = new LedgerService(dataSource);
+  const settlement = new PlanSettlementService(dataSource, ledger, clock);
+  const connection = bullConnection(infra.redisUrl);
+  const prefix = `bench-settlement-${Date.now()}`;
+  const queue = new Queue(QueueName.PlanSettlement, { connection, prefix });
+  const processor = new PlanSettlementProcessor(settlement, queue, clock);
+  let chunks = -1;
+  let settled = 0;
   let paid = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < chunks.length) {
-        const chunk = chunks[next++];
-        const days = await settlement.settle(chunk);
-        paid += days;
-      }
-    }),
-  );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const again = await settlement.settle(chunks[0]);
-  const violations = await new LedgerService(dataSource).invariantViolations();
+  let firstChunk;
+  let failure;
+  let finish;
+  const finished = new Promise((resolve) => (finish = resolve));
+  const worker = new Worker(QueueName.PlanSettlement, (job) => processor.process(job), {
+    connection,
+    prefix,
+    concurrency: WORKERS,
+  });
+  worker.on('completed', (job, result) => {
+    if (job.name === JobName.PlanSettleScan) chunks = result;
+    else {
+      settled++;
+      paid += result;
+      firstChunk ??= job.data;
+    }
+    if (chunks >= 0 && settled >= chunks) finish();
+  });
+  worker.on('failed', (job, error) => {
+    failure = `${job?.name} ${job?.id}: ${error.message}`;
+    finish();
+  });
+  await worker.waitUntilReady();
 
-  // Reference: the same rows (one journal entry and one transfer per plan) by plain multi-row INSERTs.
+  const loadBefore = load();
+  const started = process.hrtime.bigint();
+  await queue.add(JobName.PlanSettleScan, {}, { jobId: `bench-scan-${Date.now()}` });
+  await finished;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const loadDuring = load();
+  if (failure) throw new Error(`a settlement job failed: ${failure}`);
+  await worker.close();
+  await queue.obliterate({ force: true });
+  await queue.close();
+
+  // The same chunk again (a retried job) pays nothing.
+  const again = await settlement.settle(firstChunk.ids, new Date(firstChunk.at));
+  const violations = await ledger.invariantViolations();
+  const [{ payouts, journals }] = await dataSource.query(
+    `SELECT (SELECT count(*)::int FROM orders.plan_payouts) AS payouts,
+            (SELECT count(*)::int FROM ledger.journal WHERE ref_type = 'plan') AS journals`,
+  );
+
+  // Reference: the same ledger rows by plain multi-row INSERTs, same chunk size and concurrency.
   await dataSource.query(`CREATE TABLE ref_journal (LIKE ledger.journal INCLUDING ALL)`);
   await dataSource.query(`CREATE TABLE ref_transfers (LIKE ledger.transfers INCLUDING ALL)`);
   const refStarted = process.hrtime.bigint();
-  const batch = 500;
   let refNext = 0;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: WORKERS }, async () => {
       while (refNext < PLANS) {
         const from = refNext;
-        refNext += batch;
-        const n = Math.min(batch, PLANS - from);
+        refNext += SETTLEMENT_CHUNK;
+        const n = Math.min(SETTLEMENT_CHUNK, PLANS - from);
         const runner = dataSource.createQueryRunner();
         await runner.connect();
         await runner.startTransaction();
-        const keys = Array.from({ length: n }, () => randomUUID());
-        const values = keys.map((_, i) => `($${i * 2 + 1}, 'smart_yield', 'plan', $${i * 2 + 2})`).join(',');
+        // The settlement's own keys and references (plan-yield-<plan>-<day>, ref_id = the plan).
+        const plans = Array.from({ length: n }, (_, i) => String(from + i + 1));
+        const values = plans.map((_, i) => `($${i * 2 + 1}, 'smart_yield', 'plan', $${i * 2 + 2})`).join(',');
         const ids = await runner.query(
           `INSERT INTO ref_journal (idempotency_key, reason, ref_type, ref_id) VALUES ${values} RETURNING id`,
-          keys.flatMap((k, i) => [k, String(from + i)]),
+          plans.flatMap((plan) => [`plan-yield-${plan}-1`, plan]),
         );
         const tv = ids
           .map((_, i) => `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})`)
@@ -86,39 +142,53 @@ try {
     }),
   );
   const refSeconds = Number(process.hrtime.bigint() - refStarted) / 1e9;
+  await ledger.onModuleDestroy();
   await dataSource.destroy();
 
   const rows = [
     {
-      run: 'settlement (payouts + ledger + plans)',
+      run: 'settlement by the queue workers (payouts + ledger postings + balances + plans)',
       items: PLANS,
       seconds: seconds.toFixed(1),
       per_second: Math.round(PLANS / seconds),
     },
     {
-      run: 'reference: multi-row INSERT of the ledger rows',
+      run: 'reference: plain multi-row INSERT of the ledger rows (journal + transfer per plan)',
       items: PLANS,
       seconds: refSeconds.toFixed(1),
       per_second: Math.round(PLANS / refSeconds),
     },
   ];
+  const ratio = rows[0].per_second / rows[1].per_second;
   console.log(
-    `\nbench/settlement: ${PLANS} plans, one day, chunks of 500, ${CONCURRENCY} concurrent chunk jobs, same Postgres`,
+    `\nbench/settlement: ${PLANS} plans, one day; ${chunks} chunk jobs of up to ${SETTLEMENT_CHUNK} plans on a BullMQ queue, ` +
+      `${WORKERS} at once; same Postgres; ${cpus().length} cores, load average ${loadBefore} before, ${loadDuring} after`,
   );
   table(rows);
+  console.log(`reference = ${REFERENCE}`);
   console.log(
-    `days paid: ${paid}; a second run of a chunk paid ${again}; ledger invariant violations: ${violations.length}`,
+    `days paid: ${paid} (payout rows ${payouts}, plan journal entries ${journals}); the first chunk again paid ${again}; ` +
+      `ledger invariant violations: ${violations.length}`,
   );
+  const goal = PLANS >= 1_000_000 ? 300 : 60;
   console.log(
-    `goal: one day for 100,000 plans in under 60 s (${seconds.toFixed(1)} s); rate vs reference ${(rows[0].per_second / rows[1].per_second).toFixed(2)}x (goal >= 0.5x)`,
+    `goal: ${PLANS} plans in under ${goal} s (${seconds.toFixed(1)} s); rate vs reference ${ratio.toFixed(2)}x (goal >= 0.5x)`,
   );
-  writeResult('settlement', {
+  writeResult(PLANS === 100_000 ? 'settlement' : `settlement-${PLANS}`, {
     plans: PLANS,
-    workers: CONCURRENCY,
+    chunk: SETTLEMENT_CHUNK,
+    chunks,
+    workers: WORKERS,
+    cores: cpus().length,
+    loadAverage: { before: loadBefore, after: loadDuring },
     seconds,
     paid,
+    payoutRows: payouts,
+    planJournalEntries: journals,
     replayPaid: again,
     invariantViolations: violations.length,
+    reference: REFERENCE,
+    ratio,
     results: rows,
   });
 } finally {

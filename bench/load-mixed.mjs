@@ -1,0 +1,240 @@
+// bench/load-mixed: the load figure of issue 14 (item 9). The built platform (one process, the price
+// simulator feeding it) under autocannon for LOAD_SECONDS (default 60) with LOAD_CONNECTIONS (default
+// 100) connections: a mix of leveraged order placement (order/buyU, market orders on the demo book)
+// and balance reads (user/getUserInfo), spread over LOAD_USERS users. Every answer's `code` is read:
+// an error is a transport error, a non-2xx status or an answer that is not a success. Goals: p99
+// under 300 ms, errors under 0.1 %, and the conservation audit (test/support/ledger-audit.ts) finds
+// nothing afterwards. Writes bench/results/load-mixed.json.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import Module from 'node:module';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { benchInfrastructure, freshDatabase, requireDist, root, table, writeResult } from './support.mjs';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
+const USERS = Number(process.env.LOAD_USERS ?? 20);
+const GOALS = { p99Ms: 300, errorRate: 0.001 };
+
+const { runMigrations, freePort } = requireDist('./libs/database/src/index.js');
+const { PLATFORM_MIGRATIONS } = requireDist('./services/platform/src/platform.js');
+const pg = requireDist('pg');
+
+/** The conservation audit of the e2e suite, compiled from its TypeScript source with swc. */
+function loadAudit() {
+  const file = path.join(root, 'test/support/ledger-audit.ts');
+  const { transformSync } = requireDist('@swc/core');
+  const { code } = transformSync(readFileSync(file, 'utf8'), {
+    filename: file,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+    swcrc: false,
+  });
+  const m = new Module(file);
+  m.filename = file;
+  m.paths = Module._nodeModulePaths(path.dirname(file));
+  m._compile(code, file);
+  return m.exports.ledgerViolations;
+}
+
+function startPlatform(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'dist/services/platform/src/main.js')], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const onExit = (code) => reject(new Error(`platform exited with ${code}:\n${out.slice(-3000)}`));
+    child.stdout.on('data', (d) => {
+      out += d.toString();
+      if (/ready/.test(out)) {
+        child.off('exit', onExit);
+        resolve(child);
+      }
+    });
+    child.stderr.on('data', (d) => (out += d.toString()));
+    child.once('exit', onExit);
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const infra = await benchInfrastructure();
+let platform;
+try {
+  const databaseUrl = await freshDatabase(infra.databaseUrl, 'bench_load_mixed');
+  await runMigrations(databaseUrl, PLATFORM_MIGRATIONS);
+  const port = await freePort();
+  platform = await startPlatform({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: infra.redisUrl,
+    REDIS_PREFIX: `bench-load-${randomBytes(3).toString('hex')}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    ADMIN_PASSWORD: 'bench-admin-password',
+    SEND_CODE_MAX_PER_IP_PER_HOUR: '100000',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const post = async (p, body, headers = {}) =>
+    (
+      await fetch(base + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
+    ).json();
+
+  // Users registered through the real API (each with the demo book's 100,000 USDT).
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const tokens = [];
+  for (let i = 0; i < USERS; i++) {
+    const email = `load-${randomBytes(5).toString('hex')}@example.com`;
+    const sent = await post('/swx/customer/login/sendCode', {
+      type: 'email',
+      account: email,
+      scene: 'register',
+    });
+    if (sent.code !== 200) throw new Error(`sendCode: ${JSON.stringify(sent)}`);
+    const { rows } = await db.query(
+      'SELECT body FROM accounts.outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+      [email],
+    );
+    const code = /\b(\d{6})\b/.exec(rows[0].body)[1];
+    const registered = await post('/swx/customer/login/register', {
+      type: 'email',
+      account: email,
+      username: email.split('@')[0].replace('-', ''),
+      password: 'load test password',
+      code,
+    });
+    if (registered.code !== 200) throw new Error(`register: ${JSON.stringify(registered)}`);
+    tokens.push(registered.result.token);
+  }
+  await db.end();
+
+  // Wait for the simulator's first ticks (the feeder writes the price history first).
+  const order = JSON.stringify({ code: 'BTCUSDT', direction: 'buy', lots: '0.01', leverage: 100 });
+  const headersOf = (i) => ({
+    'content-type': 'application/json',
+    authorization: `Bearer ${tokens[i % tokens.length]}`,
+    virtually: 'NO',
+  });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const r = await post('/swx/customer/order/buyU', JSON.parse(order), headersOf(0));
+    if (r.code === 20004) break;
+    if (Date.now() > deadline) throw new Error(`no tradable price: ${JSON.stringify(r)}`);
+    await sleep(1000);
+  }
+
+  const answers = new Map();
+  let failed = 0;
+  let next = 0;
+  const count = (kind, code) => {
+    const key = `${kind} ${code}`;
+    answers.set(key, (answers.get(key) ?? 0) + 1);
+  };
+  const onResponse = (kind, ok) => (status, body) => {
+    let code = status;
+    try {
+      code = JSON.parse(body).code;
+    } catch {
+      // not JSON: counted by its status
+    }
+    count(kind, status === 200 ? code : `http${status}`);
+    if (status !== 200 || !ok.includes(code)) failed++;
+  };
+  const load0 = loadavg()[0];
+  const result = await new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        // One order for every two balance reads, each connection cycling through its own users.
+        requests: [
+          {
+            method: 'POST',
+            path: '/swx/customer/order/buyU',
+            setupRequest: (req) => ({ ...req, headers: headersOf(next++), body: order }),
+            onResponse: onResponse('buyU', [20004]),
+          },
+          {
+            method: 'POST',
+            path: '/swx/customer/user/getUserInfo',
+            setupRequest: (req) => ({ ...req, headers: headersOf(next++), body: '{}' }),
+            onResponse: onResponse('getUserInfo', [200]),
+          },
+          {
+            method: 'POST',
+            path: '/swx/customer/user/getUserInfo',
+            setupRequest: (req) => ({ ...req, headers: headersOf(next++), body: '{}' }),
+            onResponse: onResponse('getUserInfo', [200]),
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('error', reject);
+  });
+
+  // autocannon's `errors` include its timeouts (10 s); a request without an answer is an attempt too.
+  const total = result.requests.total + result.errors;
+  const errors = failed + result.errors;
+  const violations = await loadAudit()(databaseUrl);
+  const summary = {
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    users: USERS,
+    requests: total,
+    answered: result.requests.total,
+    rps: Math.round(result.requests.average),
+    latency_ms: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    errors,
+    error_rate: total ? errors / total : 0,
+    transport_errors: result.errors,
+    timeouts: result.timeouts,
+    answers: Object.fromEntries([...answers].sort()),
+    audit_violations: violations.length,
+    audit_sample: violations.slice(0, 10),
+    load_average_before: Number(load0.toFixed(2)),
+    cpus: (await import('node:os')).cpus().length,
+    goals: GOALS,
+  };
+  summary.pass =
+    summary.latency_ms.p99 < GOALS.p99Ms && summary.error_rate < GOALS.errorRate && violations.length === 0;
+  console.log(
+    `\nbench/load-mixed: autocannon ${SECONDS} s, ${CONNECTIONS} connections, buyU : getUserInfo = 1 : 2`,
+  );
+  table([
+    {
+      requests: total,
+      rps: summary.rps,
+      p50_ms: summary.latency_ms.p50,
+      p99_ms: summary.latency_ms.p99,
+      errors: `${errors} (${(summary.error_rate * 100).toFixed(3)} %)`,
+      audit: violations.length ? `${violations.length} violations` : '0 violations',
+      goal: `p99 < ${GOALS.p99Ms} ms, errors < 0.1 %, audit 0`,
+      pass: summary.pass,
+    },
+  ]);
+  console.log(JSON.stringify(summary.answers));
+  writeResult('load-mixed', summary);
+  if (!summary.pass) process.exitCode = 1;
+} finally {
+  if (platform && platform.exitCode === null) {
+    const exited = new Promise((r) => platform.once('exit', r));
+    platform.kill('SIGTERM');
+    await Promise.race([exited, sleep(20_000)]);
+  }
+  await infra.stop();
+}
