@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../../shared/ui/Field';
+import { useCountdown } from '../hooks/useCountdown';
+
+/** A verification code input with a send button that counts down 60 s. */
+export function CodeField({
+  value,
+  onChange,
+  error,
+  onSend,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+  /** Resolves true when the code went out. */
+  onSend: () => Promise<boolean>;
+}) {
+  const { t } = useTranslation('auth');
+  const countdown = useCountdown(60);
+  const send = async () => {
+    if (countdown.running) return;
+    if (await onSend()) countdown.start();
+  };
+  return (
+    <Field
+      label={t('fields.code')}
+      error={error}
+      trailing={
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm send-code"
+          disabled={countdown.running}
+          onClick={() => void send()}
+          data-testid="send-code"
+        >
+          {countdown.running ? t('code.resendIn', { seconds: countdown.left }) : t('code.send')}
+        </button>
+      }
+    >
+      {(id) => (
+        <input
+          id={id}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={value}
+          placeholder={t('fields.codePlaceholder')}
+          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+        />
+      )}
+    </Field>
+  );
+}

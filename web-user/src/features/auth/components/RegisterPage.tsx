@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/http-client';
+import { session } from '../../../shared/session';
+import { Field } from '../../../shared/ui/Field';
+import { toast } from '../../../shared/ui/Toast';
+import { authApi, type ContactType } from '../api/auth-api';
+import {
+  AREA_CODES,
+  checkCode,
+  checkConfirm,
+  checkEmail,
+  checkPassword,
+  checkPhone,
+  checkUsername,
+} from '../validation';
+import { AuthLayout } from './AuthLayout';
+import { CodeField } from './CodeField';
+
+type Errors = Partial<Record<'account' | 'username' | 'password' | 'confirm' | 'code', string>>;
+
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [type, setType] = useState<ContactType>('email');
+  const [area, setArea] = useState('1');
+  const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [code, setCode] = useState('');
+  const [inviteCode, setInviteCode] = useState(() => params.get('inviteCode') ?? '');
+  const [sent, setSent] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const account = type === 'email' ? email.trim() : `+${area}${phone.trim()}`;
+  const accountError = () => (type === 'email' ? checkEmail(email) : checkPhone(phone));
+
+  const sendCode = async () => {
+    const error = accountError();
+    setErrors((e) => ({ ...e, account: error ?? undefined }));
+    if (error) return false;
+    setServerError(null);
+    try {
+      await authApi.sendCode(type, account, 'register');
+      setSent(true);
+      toast(t('code.sent'), 'success');
+      return true;
+    } catch (err) {
+      setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
+      return false;
+    }
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const next: Errors = {
+      account: accountError() ?? undefined,
+      username: checkUsername(username) ?? undefined,
+      password: checkPassword(password) ?? undefined,
+      confirm: checkConfirm(password, confirm) ?? undefined,
+      code: checkCode(code, sent) ?? undefined,
+    };
+    setErrors(next);
+    setServerError(null);
+    if (Object.values(next).some(Boolean)) return;
+    setBusy(true);
+    try {
+      const { token, user } = await authApi.register({
+        type,
+        account,
+        username: username.trim(),
+        password,
+        code: code.trim(),
+        ...(inviteCode.trim() ? { inviteCode: inviteCode.trim() } : {}),
+      });
+      session.login(token, user);
+      toast(t('register.done'), 'success');
+      void navigate('/profile', { replace: true });
+    } catch (err) {
+      setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const msg = (key?: string) => (key ? t(key) : undefined);
+  return (
+    <div data-testid="register-page">
+      <AuthLayoutWrapper>
+        <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+          <div className="segmented" role="tablist" aria-label={t('register.method')}>
+            {(['email', 'phone'] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="tab"
+                aria-selected={type === m}
+                className={type === m ? 'active' : ''}
+                data-testid={`register-by-${m}`}
+                onClick={() => {
+                  setType(m);
+                  setErrors({});
+                  setSent(false);
+                }}
+              >
+                {t(m === 'email' ? 'register.byEmail' : 'register.byPhone')}
+              </button>
+            ))}
+          </div>
+          {type === 'email' ? (
+            <Field label={t('fields.email')} error={msg(errors.account)}>
+              {(id) => (
+                <input
+                  id={id}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  placeholder={t('fields.emailPlaceholder')}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+              )}
+            </Field>
+          ) : (
+            <Field label={t('fields.phone')} error={msg(errors.account)}>
+              {(id) => (
+                <div className="phone-input">
+                  <select
+                    aria-label={t('fields.areaCode')}
+                    value={area}
+                    onChange={(e) => setArea(e.target.value)}
+                  >
+                    {AREA_CODES.map((c) => (
+                      <option key={c} value={c}>
+                        +{c}
+                      </option>
+                    ))}
+                  </select>
+                  <input
+                    id={id}
+                    name="phone"
+                    inputMode="tel"
+                    autoComplete="tel-national"
+                    value={phone}
+                    placeholder={t('fields.phonePlaceholder')}
+                    onChange={(e) => setPhone(e.target.value.replace(/[^\d]/g, ''))}
+                  />
+                </div>
+              )}
+            </Field>
+          )}
+          <Field label={t('fields.username')} error={msg(errors.username)}>
+            {(id) => (
+              <input
+                id={id}
+                name="username"
+                autoComplete="username"
+                value={username}
+                placeholder={t('fields.usernamePlaceholder')}
+                onChange={(e) => setUsername(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('fields.password')} error={msg(errors.password)}>
+            {(id) => (
+              <input
+                id={id}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                placeholder={t('fields.newPasswordPlaceholder')}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('fields.confirm')} error={msg(errors.confirm)}>
+            {(id) => (
+              <input
+                id={id}
+                name="confirm"
+                type="password"
+                autoComplete="new-password"
+                value={confirm}
+                placeholder={t('fields.confirmPlaceholder')}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
+            )}
+          </Field>
+          <CodeField value={code} onChange={setCode} error={msg(errors.code)} onSend={sendCode} />
+          <Field label={t('fields.inviteCode')}>
+            {(id) => (
+              <input
+                id={id}
+                name="inviteCode"
+                value={inviteCode}
+                placeholder={t('fields.optional')}
+                onChange={(e) => setInviteCode(e.target.value)}
+              />
+            )}
+          </Field>
+          {serverError && (
+            <div className="form-error" role="alert" data-testid="server-error">
+              {serverError}
+            </div>
+          )}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? t('common:states.loading') : t('register.submit')}
+          </button>
+          <p className="form-switch">
+            {t('register.haveAccount')} <Link to="/pass/login">{t('register.toLogin')}</Link>
+          </p>
+        </form>
+      </AuthLayoutWrapper>
+    </div>
+  );
+}
+
+function AuthLayoutWrapper({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
+      {children}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../api/http-client';
+import { Field } from '../../../shared/ui/Field';
+import { toast } from '../../../shared/ui/Toast';
+import { authApi } from '../api/auth-api';
+import { checkCode, checkConfirm, checkEmail, checkPassword } from '../validation';
+import { AuthLayout } from './AuthLayout';
+import { CodeField } from './CodeField';
+
+type Errors = Partial<Record<'email' | 'code' | 'password' | 'confirm', string>>;
+
+/** Password reset by e-mail: code of scene reset, then the new password. */
+export function ResetPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [sent, setSent] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const sendCode = async () => {
+    const error = checkEmail(email);
+    setErrors((e) => ({ ...e, email: error ?? undefined }));
+    if (error) return false;
+    setServerError(null);
+    try {
+      await authApi.sendCode('email', email.trim(), 'reset');
+      setSent(true);
+      toast(t('code.sent'), 'success');
+      return true;
+    } catch (err) {
+      setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
+      return false;
+    }
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const next: Errors = {
+      email: checkEmail(email) ?? undefined,
+      code: checkCode(code, sent) ?? undefined,
+      password: checkPassword(password) ?? undefined,
+      confirm: checkConfirm(password, confirm) ?? undefined,
+    };
+    setErrors(next);
+    setServerError(null);
+    if (Object.values(next).some(Boolean)) return;
+    setBusy(true);
+    try {
+      await authApi.resetPassword({ type: 'email', account: email.trim(), code: code.trim(), password });
+      toast(t('reset.done'), 'success');
+      void navigate('/pass/login', { replace: true });
+    } catch (err) {
+      setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const msg = (key?: string) => (key ? t(key) : undefined);
+  return (
+    <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')}>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <Field label={t('fields.email')} error={msg(errors.email)}>
+          {(id) => (
+            <input
+              id={id}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              placeholder={t('fields.emailPlaceholder')}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <CodeField value={code} onChange={setCode} error={msg(errors.code)} onSend={sendCode} />
+        <Field label={t('fields.newPassword')} error={msg(errors.password)}>
+          {(id) => (
+            <input
+              id={id}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              placeholder={t('fields.newPasswordPlaceholder')}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={t('fields.confirm')} error={msg(errors.confirm)}>
+          {(id) => (
+            <input
+              id={id}
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              placeholder={t('fields.confirmPlaceholder')}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          )}
+        </Field>
+        {serverError && (
+          <div className="form-error" role="alert" data-testid="server-error">
+            {serverError}
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? t('common:states.loading') : t('reset.submit')}
+        </button>
+        <p className="form-switch">
+          <Link to="/pass/login">{t('register.toLogin')}</Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, fieldErrors, newIdempotencyKey } from '../../../api/http-client';
+import { cmp, dec, isDecimal } from '../../../shared/decimal';
+import { formatAmount } from '../../../shared/format';
+import { useSession } from '../../../shared/session';
+import { useNow } from '../../../shared/useNow';
+import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
+import { Field, PageHeader } from '../../../shared/ui/Field';
+import { RealBookNotice } from '../../../shared/ui/RealBookNotice';
+import { AsyncView } from '../../../shared/ui/StateViews';
+import { toast } from '../../../shared/ui/Toast';
+import { useApi } from '../../../shared/useApi';
+import { fundsApi, type ExchangeQuote } from '../api/funds-api';
+
+/** Currency exchange (/profile/exchange, user/dh): a quote held for a short time, then confirmed. */
+export function ExchangePage() {
+  const { t } = useTranslation('funds');
+  const { demo } = useSession();
+  const currencies = useApi((signal) => fundsApi.exchangeCurrencies(signal), []);
+  const [round, setRound] = useState(0);
+  const accounts = useApi((signal) => fundsApi.accounts('real', signal), [round], !demo);
+  return (
+    <div className="container page" data-testid="exchange-page">
+      <PageHeader title={t('exchange.title')} subtitle={t('exchange.subtitle')} />
+      <RealBookNotice text={t('exchange.realOnly')} />
+      <AsyncView state={currencies} emptyText={t('exchange.none')}>
+        {(list) => (
+          <ExchangeForm
+            currencies={list}
+            disabled={demo}
+            balanceOf={(c) => accounts.data?.find((a) => a.currency === c)?.available ?? '0'}
+            onDone={() => setRound((r) => r + 1)}
+          />
+        )}
+      </AsyncView>
+    </div>
+  );
+}
+
+function ExchangeForm({
+  currencies,
+  disabled,
+  balanceOf,
+  onDone,
+}: {
+  currencies: string[];
+  disabled: boolean;
+  balanceOf: (coin: string) => string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('funds');
+  const [from, setFrom] = useState(currencies[0]);
+  const [to, setTo] = useState(currencies[1] ?? currencies[0]);
+  const [amount, setAmount] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [quote, setQuote] = useState<ExchangeQuote | null>(null);
+  const now = useNow(500);
+  const left = quote ? Math.max(0, Math.ceil((Date.parse(quote.expiresAt) - now) / 1000)) : 0;
+
+  const ask = async () => {
+    setServerError(null);
+    const next: Record<string, string> = {};
+    if (!isDecimal(amount) || cmp(dec(amount), dec('0')) <= 0) next.amount = t('validation.amount');
+    else if (cmp(dec(amount), dec(balanceOf(from))) > 0) next.amount = t('exchange.overBalance');
+    if (from === to) next.to = t('exchange.same');
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    try {
+      setQuote(await fundsApi.exchangeQuote(from, to, amount.trim()));
+    } catch (err) {
+      const fields = fieldErrors(err);
+      if (Object.keys(fields).length) setErrors(fields);
+      else setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
+    }
+  };
+  return (
+    <>
+      <section className="card">
+        <form
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void ask();
+          }}
+        >
+          <div className="form-grid">
+            <Field label={t('exchange.from')} error={errors.from}>
+              {(id) => (
+                <select
+                  id={id}
+                  value={from}
+                  onChange={(e) => setFrom(e.target.value)}
+                  data-testid="exchange-from"
+                >
+                  {currencies.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <button
+              type="button"
+              className="btn btn-ghost swap"
+              aria-label={t('exchange.swap')}
+              onClick={() => {
+                setFrom(to);
+                setTo(from);
+              }}
+            >
+              ⇄
+            </button>
+            <Field label={t('exchange.to')} error={errors.to}>
+              {(id) => (
+                <select id={id} value={to} onChange={(e) => setTo(e.target.value)} data-testid="exchange-to">
+                  {currencies.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <Field label={t('fields.amount')} error={errors.amount}>
+            {(id) => (
+              <input
+                id={id}
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                dir="ltr"
+              />
+            )}
+          </Field>
+          <div className="muted small">
+            {t('withdraw.available', { amount: formatAmount(balanceOf(from)), coin: from })}
+          </div>
+          {serverError && (
+            <div className="form-error" role="alert">
+              {serverError}
+            </div>
+          )}
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={disabled}
+            data-testid="exchange-quote"
+          >
+            {t('exchange.getQuote')}
+          </button>
+        </form>
+      </section>
+      {quote && (
+        <ConfirmDetails
+          title={t('exchange.confirmTitle')}
+          rows={[
+            { label: t('exchange.pay'), value: `${formatAmount(quote.amount)} ${quote.from}` },
+            {
+              label: t('exchange.rate'),
+              value: `1 ${quote.from} = ${formatAmount(quote.rate, 10)} ${quote.to}`,
+            },
+            {
+              label: t('exchange.fee'),
+              value: `${formatAmount(quote.fee)} ${quote.to} (${formatAmount(quote.feeRate)}%)`,
+            },
+            {
+              label: t('exchange.receive'),
+              value: `${formatAmount(quote.receive)} ${quote.to}`,
+              strong: true,
+              testId: 'exchange-receive',
+            },
+            {
+              label: t('exchange.validFor'),
+              value: left > 0 ? t('exchange.seconds', { count: left }) : t('exchange.expired'),
+            },
+          ]}
+          onClose={() => setQuote(null)}
+          onConfirm={async () => {
+            if (left <= 0) {
+              await ask();
+              return;
+            }
+            const answer = await fundsApi.exchange(quote.quoteId, newIdempotencyKey());
+            toast(answer.message || t('exchange.done'), 'success');
+            setQuote(null);
+            setAmount('');
+            onDone();
+          }}
+          confirmLabel={left > 0 ? undefined : t('exchange.requote')}
+        />
+      )}
+    </>
+  );
+}

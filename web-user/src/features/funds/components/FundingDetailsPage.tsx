@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, formatDate } from '../../../shared/format';
+import { PageHeader } from '../../../shared/ui/Field';
+import { AsyncView } from '../../../shared/ui/StateViews';
+import { FUNDING_TYPES, useFundingDetails } from '../api/funds-api';
+
+/** Funding details (/zjxq): every movement of the user's money in the current book. */
+export function FundingDetailsPage() {
+  const { t, i18n } = useTranslation('pages');
+  const [type, setType] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const details = useFundingDetails(type, page);
+  const pick = (next: string | null) => {
+    setType(next);
+    setPage(1);
+  };
+  return (
+    <div className="container page">
+      <PageHeader title={t('funding.title')} subtitle={t('funding.subtitle')} />
+      <div className="chips" role="tablist">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={type === null}
+          className={type === null ? 'chip active' : 'chip'}
+          onClick={() => pick(null)}
+        >
+          {t('funding.all')}
+        </button>
+        {FUNDING_TYPES.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={type === k}
+            className={type === k ? 'chip active' : 'chip'}
+            onClick={() => pick(k)}
+          >
+            {t(`funding.types.${k}`)}
+          </button>
+        ))}
+      </div>
+      <div className="card">
+        <AsyncView state={details} isEmpty={(d) => d.list.length === 0} emptyText={t('funding.empty')}>
+          {(d) => (
+            <>
+              <div className="table-scroll">
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th>{t('funding.time')}</th>
+                      <th>{t('funding.type')}</th>
+                      <th>{t('funding.coin')}</th>
+                      <th className="num">{t('funding.amount')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.list.map((l) => (
+                      <tr key={`${l.transferId}-${l.currency}-${l.amount}`}>
+                        <td>{formatDate(l.at, i18n.language)}</td>
+                        <td>{t(`funding.types.${l.type}`, { defaultValue: t('funding.types.other') })}</td>
+                        <td>{l.currency}</td>
+                        <td className={`num ${l.amount.startsWith('-') ? 'down' : 'up'}`}>
+                          {formatAmount(l.amount)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <div className="pager">
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  disabled={page <= 1}
+                  onClick={() => setPage((p) => p - 1)}
+                >
+                  {t('common:actions.previous')}
+                </button>
+                <span className="muted">
+                  {t('common:states.page', { page, pages: Math.max(1, Math.ceil(d.total / 20)) })}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  disabled={page * 20 >= d.total}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  {t('common:actions.next')}
+                </button>
+              </div>
+            </>
+          )}
+        </AsyncView>
+      </div>
+    </div>
+  );
+}

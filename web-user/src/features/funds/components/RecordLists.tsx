@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, formatDate } from '../../../shared/format';
+import { Pager } from '../../../shared/ui/Pager';
+import { StatusBadge } from '../../../shared/ui/RealBookNotice';
+import { AsyncView } from '../../../shared/ui/StateViews';
+import { useApi } from '../../../shared/useApi';
+import { fundsApi } from '../api/funds-api';
+
+/** My deposits with their review state and, when rejected, the reason. */
+export function RechargeList() {
+  const { t, i18n } = useTranslation('funds');
+  const [page, setPage] = useState(1);
+  const list = useApi((signal) => fundsApi.recharges(page, signal), [page]);
+  return (
+    <AsyncView state={list} isEmpty={(d) => d.list.length === 0} emptyText={t('records.noRecharges')}>
+      {(d) => (
+        <>
+          <div className="table-scroll">
+            <table className="table" data-testid="recharge-list">
+              <thead>
+                <tr>
+                  <th>{t('records.time')}</th>
+                  <th>{t('fields.coin')}</th>
+                  <th className="num">{t('fields.amount')}</th>
+                  <th>{t('fields.txHash')}</th>
+                  <th>{t('records.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.list.map((r) => (
+                  <tr key={r.id} data-id={r.id}>
+                    <td>{formatDate(r.createdAt, i18n.language)}</td>
+                    <td>
+                      {r.coin} <span className="muted small">{r.network}</span>
+                    </td>
+                    <td className="num">{formatAmount(r.amount)}</td>
+                    <td>
+                      <code className="ellipsis" dir="ltr" title={r.txHash}>
+                        {r.txHash}
+                      </code>
+                    </td>
+                    <td>
+                      <StatusBadge ns="funds" status={r.status} />
+                      {r.reason && (
+                        <div className="muted small">{t('records.reason', { reason: r.reason })}</div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} total={d.total} size={10} onPage={setPage} />
+        </>
+      )}
+    </AsyncView>
+  );
+}
+
+/** My withdrawals with fee, state and reason. */
+export function WithdrawalList() {
+  const { t, i18n } = useTranslation('funds');
+  const [page, setPage] = useState(1);
+  const list = useApi((signal) => fundsApi.withdrawals(page, signal), [page]);
+  return (
+    <AsyncView state={list} isEmpty={(d) => d.list.length === 0} emptyText={t('records.noWithdrawals')}>
+      {(d) => (
+        <>
+          <div className="table-scroll">
+            <table className="table" data-testid="withdrawal-list">
+              <thead>
+                <tr>
+                  <th>{t('records.time')}</th>
+                  <th>{t('withdraw.method')}</th>
+                  <th className="num">{t('fields.amount')}</th>
+                  <th className="num">{t('withdraw.fee')}</th>
+                  <th>{t('withdraw.to')}</th>
+                  <th>{t('records.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.list.map((w) => (
+                  <tr key={w.id} data-id={w.id}>
+                    <td>{formatDate(w.createdAt, i18n.language)}</td>
+                    <td>{t(`withdraw.${w.method}`)}</td>
+                    <td className="num">
+                      {formatAmount(w.amount)} {w.coin}
+                    </td>
+                    <td className="num">{formatAmount(w.fee)}</td>
+                    <td>
+                      <span className="ellipsis" dir="ltr">
+                        {w.method === 'crypto'
+                          ? `${w.network ?? ''} ${w.address ?? ''}`
+                          : `${w.bankType ?? ''} ${w.bankAccount ?? ''}`}
+                      </span>
+                    </td>
+                    <td>
+                      <StatusBadge ns="funds" status={w.status} />
+                      {w.reason && (
+                        <div className="muted small">{t('records.reason', { reason: w.reason })}</div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} total={d.total} size={10} onPage={setPage} />
+        </>
+      )}
+    </AsyncView>
+  );
+}

@@ -1,0 +1,404 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fieldErrors, newIdempotencyKey, ApiError } from '../../../api/http-client';
+import { cmp, dec, isDecimal } from '../../../shared/decimal';
+import { formatAmount, formatDate } from '../../../shared/format';
+import { useSession } from '../../../shared/session';
+import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
+import { Field, PageHeader } from '../../../shared/ui/Field';
+import { RealBookNotice } from '../../../shared/ui/RealBookNotice';
+import { AsyncView } from '../../../shared/ui/StateViews';
+import { toast } from '../../../shared/ui/Toast';
+import { useApi } from '../../../shared/useApi';
+import {
+  fundsApi,
+  useNetworks,
+  WITHDRAWAL_HOLD_CODES,
+  type CoinNetwork,
+  type WithdrawalQuote,
+} from '../api/funds-api';
+import { WithdrawalList } from './RecordLists';
+
+/** Withdrawal by crypto or bank: the fee and the amount received quoted before confirming. */
+export function WithdrawPage() {
+  const { t } = useTranslation('funds');
+  const { demo } = useSession();
+  const networks = useNetworks();
+  return (
+    <div className="container page" data-testid="withdraw-page">
+      <PageHeader title={t('withdraw.title')} subtitle={t('withdraw.subtitle')} />
+      <RealBookNotice text={t('withdraw.realOnly')} />
+      <ul className="rules card">
+        <li>{t('withdraw.ruleLoan')}</li>
+        <li>{t('withdraw.ruleReview')}</li>
+        <li>{t('withdraw.ruleSecurity')}</li>
+      </ul>
+      <AsyncView
+        state={networks}
+        isEmpty={(l) => !l.some((n) => n.withdrawEnabled)}
+        emptyText={t('withdraw.none')}
+      >
+        {(list) => <WithdrawForm networks={list.filter((n) => n.withdrawEnabled)} disabled={demo} />}
+      </AsyncView>
+    </div>
+  );
+}
+
+function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disabled: boolean }) {
+  const { t, i18n } = useTranslation('funds');
+  const { user } = useSession();
+  const coins = useMemo(() => [...new Set(networks.map((n) => n.coin))], [networks]);
+  const [method, setMethod] = useState<'crypto' | 'bank'>('crypto');
+  const [coin, setCoin] = useState(coins.includes('USDT') ? 'USDT' : coins[0]);
+  const coinNetworks = networks.filter((n) => n.coin === coin);
+  const [network, setNetwork] = useState(coinNetworks[0]?.network ?? '');
+  useEffect(() => {
+    if (!coinNetworks.some((n) => n.network === network)) setNetwork(coinNetworks[0]?.network ?? '');
+  }, [coin]); // eslint-disable-line react-hooks/exhaustive-deps
+  const net = coinNetworks.find((n) => n.network === network);
+  const [v, setV] = useState({
+    address: '',
+    bankType: '',
+    bankAccount: '',
+    holderName: '',
+    amount: '',
+    password: '',
+    totp: '',
+  });
+  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setV({ ...v, [k]: e.target.value });
+  const [needTotp, setNeedTotp] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<WithdrawalQuote | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const validAmount = isDecimal(v.amount) && cmp(dec(v.amount), dec('0')) > 0;
+  // The fee quote follows the amount (debounced by the effect's own dependency changes).
+  const [quoteAmount, setQuoteAmount] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuoteAmount(validAmount ? v.amount.trim() : ''), 350);
+    return () => clearTimeout(timer);
+  }, [v.amount, validAmount]);
+  const quote = useApi(
+    (signal) =>
+      fundsApi.withdrawalQuote(coin, method === 'crypto' ? network : undefined, quoteAmount, signal),
+    [coin, network, method, quoteAmount],
+    Boolean(quoteAmount),
+  );
+  const accounts = useApi((signal) => fundsApi.accounts('real', signal), [round], !disabled);
+  const available = accounts.data?.find((a) => a.currency === coin)?.available ?? '0';
+  // Saved addresses of this coin and network, to pick from.
+  const book = useApi((signal) => fundsApi.addressBook(signal), [], !disabled);
+  const saved = (book.data ?? []).filter((e) => e.coin === coin && e.network === network);
+  const picked = saved.find((e) => e.address === v.address.trim());
+
+  const validate = () => {
+    const next: Record<string, string> = {};
+    if (method === 'crypto' && !v.address.trim()) next.address = t('withdraw.enterAddress');
+    if (method === 'bank') {
+      if (!v.holderName.trim()) next.holderName = t('validation.required');
+      if (!v.bankAccount.trim()) next.bankAccount = t('validation.required');
+      if (!v.bankType.trim()) next.bankType = t('validation.required');
+    }
+    if (!validAmount) next.amount = t('withdraw.enterAmount');
+    else if (net && cmp(dec(v.amount), dec(net.minWithdrawal)) < 0)
+      next.amount = t('withdraw.belowMin', { name: coin, limit: formatAmount(net.minWithdrawal) });
+    if (!user?.hasWithdrawPassword) next.password = t('withdraw.setPasswordFirst');
+    else if (!v.password) next.password = t('withdraw.enterPassword');
+    if (needTotp && !/^\d{6}$|^[A-Za-z0-9-]{8,}$/.test(v.totp.trim()))
+      next.totpCode = t('withdraw.enterTotp');
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  };
+  const review = async () => {
+    setServerError(null);
+    if (!validate()) return;
+    try {
+      const q = await fundsApi.withdrawalQuote(
+        coin,
+        method === 'crypto' ? network : undefined,
+        v.amount.trim(),
+      );
+      setConfirming(q);
+    } catch (err) {
+      setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
+    }
+  };
+  const submit = async () => {
+    const body =
+      method === 'crypto'
+        ? { method, coin, network, address: v.address.trim() }
+        : {
+            method,
+            coin,
+            bankType: v.bankType.trim(),
+            bankAccount: v.bankAccount.trim(),
+            holderName: v.holderName.trim(),
+          };
+    try {
+      const answer = await fundsApi.withdraw(
+        {
+          ...body,
+          amount: v.amount.trim(),
+          withdrawPassword: v.password,
+          totpCode: needTotp ? v.totp.trim() : undefined,
+        },
+        newIdempotencyKey(),
+      );
+      toast(answer.message || t('withdraw.submitted'), 'success', 4000);
+      setConfirming(null);
+      setV({ ...v, amount: '', password: '', totp: '' });
+      setRound((r) => r + 1);
+    } catch (err) {
+      // The 24-hour holds name their end: shown in the reader's time zone and language.
+      const until = (err instanceof ApiError && (err.result as { until?: string } | null)?.until) || null;
+      if (err instanceof ApiError && until) {
+        const key =
+          err.code === WITHDRAWAL_HOLD_CODES.addressCooling
+            ? 'withdraw.addressCooling'
+            : err.code === WITHDRAWAL_HOLD_CODES.securityHold
+              ? 'withdraw.securityHold'
+              : null;
+        if (key) throw new ApiError(err.code, t(key, { time: formatDate(until, i18n.language) }), err.result);
+      }
+      const fields = fieldErrors(err);
+      if (fields.totpCode) setNeedTotp(true);
+      if (Object.keys(fields).length) {
+        setErrors(fields);
+        setConfirming(null);
+        return;
+      }
+      throw err;
+    }
+  };
+
+  return (
+    <>
+      <section className="card">
+        <form
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void review();
+          }}
+        >
+          <div className="segmented" role="radiogroup" aria-label={t('withdraw.method')}>
+            {(['crypto', 'bank'] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="radio"
+                aria-checked={method === m}
+                className={method === m ? 'active' : ''}
+                onClick={() => setMethod(m)}
+                data-testid={`method-${m}`}
+              >
+                {t(`withdraw.${m}`)}
+              </button>
+            ))}
+          </div>
+          <div className="form-grid">
+            <Field label={t('fields.coin')}>
+              {(id) => (
+                <select id={id} value={coin} onChange={(e) => setCoin(e.target.value)}>
+                  {coins.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {method === 'crypto' && (
+              <Field label={t('fields.network')}>
+                {(id) => (
+                  <select id={id} value={network} onChange={(e) => setNetwork(e.target.value)}>
+                    {coinNetworks.map((n) => (
+                      <option key={n.network}>{n.network}</option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            )}
+          </div>
+          {method === 'crypto' && (
+            <Field label={t('addressBook.pick')}>
+              {(id) => (
+                <select
+                  id={id}
+                  value={picked?.id ?? ''}
+                  data-testid="address-book-pick"
+                  onChange={(e) => {
+                    const entry = saved.find((x) => x.id === e.target.value);
+                    setV({ ...v, address: entry ? entry.address : '' });
+                  }}
+                >
+                  <option value="">
+                    {saved.length ? t('addressBook.pickNone') : t('addressBook.pickEmpty')}
+                  </option>
+                  {saved.map((e) => (
+                    <option key={e.id} value={e.id}>
+                      {e.usable || new Date(e.usableFrom).getTime() <= Date.now()
+                        ? t('addressBook.option', { label: e.label, address: e.address })
+                        : t('addressBook.optionWaiting', {
+                            label: e.label,
+                            address: e.address,
+                            time: formatDate(e.usableFrom, i18n.language),
+                          })}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+          {method === 'crypto' && (
+            <Link to="/profile/address-book" className="small" data-testid="manage-address-book">
+              {t('addressBook.manage')}
+            </Link>
+          )}
+          {method === 'crypto' ? (
+            <Field label={t('fields.address')} error={errors.address}>
+              {(id) => (
+                <input id={id} value={v.address} onChange={set('address')} dir="ltr" autoComplete="off" />
+              )}
+            </Field>
+          ) : (
+            <div className="form-grid">
+              <Field label={t('withdraw.holderName')} error={errors.holderName}>
+                {(id) => <input id={id} value={v.holderName} onChange={set('holderName')} />}
+              </Field>
+              <Field label={t('withdraw.bankAccount')} error={errors.bankAccount}>
+                {(id) => <input id={id} value={v.bankAccount} onChange={set('bankAccount')} dir="ltr" />}
+              </Field>
+              <Field label={t('withdraw.bankType')} error={errors.bankType}>
+                {(id) => <input id={id} value={v.bankType} onChange={set('bankType')} />}
+              </Field>
+            </div>
+          )}
+          <Field label={t('fields.amount')} error={errors.amount}>
+            {(id) => (
+              <input
+                id={id}
+                inputMode="decimal"
+                value={v.amount}
+                onChange={set('amount')}
+                dir="ltr"
+                placeholder={
+                  net ? t('withdraw.minPlaceholder', { limit: formatAmount(net.minWithdrawal) }) : ''
+                }
+              />
+            )}
+          </Field>
+          <div className="muted small" data-testid="withdraw-available">
+            {t('withdraw.available', { amount: formatAmount(available), coin })}
+          </div>
+          <dl className="details compact quote-box" data-testid="withdraw-quote">
+            <dt>{t('withdraw.feeRate')}</dt>
+            <dd>
+              {quote.data
+                ? `${formatAmount(quote.data.feeRate)}%`
+                : net
+                  ? `${formatAmount(net.withdrawFeeRate)}%`
+                  : '—'}
+            </dd>
+            <dt>{t('withdraw.fee')}</dt>
+            <dd data-testid="quote-fee">{quote.data ? `${formatAmount(quote.data.fee)} ${coin}` : '—'}</dd>
+            <dt>{t('withdraw.received')}</dt>
+            <dd>{quote.data ? `${formatAmount(quote.data.amount)} ${coin}` : '—'}</dd>
+            <dt>{t('withdraw.deducted')}</dt>
+            <dd data-testid="quote-total">
+              {quote.data ? `${formatAmount(quote.data.total)} ${coin}` : '—'}
+            </dd>
+          </dl>
+          <Field label={t('withdraw.password')} error={errors.password ?? errors.withdrawPassword}>
+            {(id) => (
+              <input
+                id={id}
+                type="password"
+                autoComplete="off"
+                value={v.password}
+                onChange={set('password')}
+              />
+            )}
+          </Field>
+          {!user?.hasWithdrawPassword && (
+            <Link to="/profile" className="small">
+              {t('withdraw.setPasswordLink')}
+            </Link>
+          )}
+          {needTotp ? (
+            <Field label={t('withdraw.totp')} error={errors.totpCode}>
+              {(id) => (
+                <input
+                  id={id}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={v.totp}
+                  onChange={set('totp')}
+                  dir="ltr"
+                />
+              )}
+            </Field>
+          ) : (
+            <button type="button" className="link small" onClick={() => setNeedTotp(true)}>
+              {t('withdraw.haveTotp')}
+            </button>
+          )}
+          {serverError && (
+            <div className="form-error" role="alert">
+              {serverError}
+            </div>
+          )}
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={disabled}
+            data-testid="withdraw-submit"
+          >
+            {t('withdraw.submit')}
+          </button>
+        </form>
+      </section>
+      <section className="card">
+        <div className="card-head">
+          <h2>{t('records.withdrawals')}</h2>
+          <Link to="/profile/records?tab=withdrawals">{t('common:actions.viewAll')}</Link>
+        </div>
+        <WithdrawalList key={round} />
+      </section>
+      {confirming && (
+        <ConfirmDetails
+          title={t('withdraw.confirmTitle')}
+          rows={[
+            { label: t('withdraw.method'), value: t(`withdraw.${method}`) },
+            {
+              label: t('withdraw.to'),
+              value:
+                method === 'crypto'
+                  ? `${network} ${v.address}`
+                  : `${v.holderName} · ${v.bankType} ${v.bankAccount}`,
+            },
+            {
+              label: t('withdraw.received'),
+              value: `${formatAmount(confirming.amount)} ${coin}`,
+              strong: true,
+            },
+            {
+              label: t('withdraw.fee'),
+              value: `${formatAmount(confirming.fee)} ${coin} (${formatAmount(confirming.feeRate)}%)`,
+              testId: 'confirm-fee',
+            },
+            {
+              label: t('withdraw.deducted'),
+              value: `${formatAmount(confirming.total)} ${coin}`,
+              testId: 'confirm-total',
+            },
+          ]}
+          note={t('withdraw.reviewNote')}
+          onClose={() => setConfirming(null)}
+          onConfirm={submit}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,370 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, fieldErrors } from '../../../api/http-client';
+import { Field } from '../../../shared/ui/Field';
+import { ImagePicker } from '../../../shared/ui/ImagePicker';
+import { Modal } from '../../../shared/ui/Modal';
+import { SignaturePad } from '../../../shared/ui/SignaturePad';
+import { toast } from '../../../shared/ui/Toast';
+import { loanApi } from '../api/loan-api';
+import { COUNTRIES } from './countries';
+
+const DOCS = ['id_card', 'driver_licence', 'passport'] as const;
+
+/** The KYC flow: personal details, the document, its photos (camera or file), a drawn signature. */
+export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('loan');
+  const [step, setStep] = useState(1);
+  const [v, setV] = useState({
+    firstName: '',
+    lastName: '',
+    sex: 'male',
+    birthdate: '',
+    country: '',
+    address: '',
+    phone: '',
+    documentType: 'id_card' as (typeof DOCS)[number],
+    documentNumber: '',
+  });
+  const [images, setImages] = useState<Record<'front' | 'back' | 'inHand', File | null>>({
+    front: null,
+    back: null,
+    inHand: null,
+  });
+  const [signature, setSignature] = useState<Blob | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setV({ ...v, [k]: e.target.value });
+  const passport = v.documentType === 'passport';
+
+  const checkStep1 = () => {
+    const next: Record<string, string> = {};
+    for (const k of ['firstName', 'lastName', 'birthdate', 'country', 'address'] as const)
+      if (!v[k].trim()) next[k] = t('kyc.required');
+    if (!/^\+[1-9]\d{5,14}$/.test(v.phone.trim())) next.phone = t('kyc.phoneFormat');
+    if (!/^[A-Za-z0-9-]{4,40}$/.test(v.documentNumber.trim())) next.documentNumber = t('kyc.documentNumber');
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  };
+  const submit = async () => {
+    const next: Record<string, string> = {};
+    if (!images.front) next.front = t('kyc.imageRequired');
+    if (!passport && !images.back) next.back = t('kyc.imageRequired');
+    if (!images.inHand) next.inHand = t('kyc.imageRequired');
+    if (!signature) next.signature = t('kyc.notSigned');
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    const form = new FormData();
+    for (const [k, value] of Object.entries(v)) form.append(k, value.trim());
+    form.append('front', images.front!, images.front!.name);
+    if (!passport) form.append('back', images.back!, images.back!.name);
+    form.append('inHand', images.inHand!, images.inHand!.name);
+    form.append('signature', signature!, 'signature.png');
+    setBusy(true);
+    setServerError(null);
+    try {
+      const answer = await loanApi.submitKyc(form);
+      toast(answer.message || t('kyc.submitted'), 'success', 4000);
+      onDone();
+    } catch (err) {
+      const fields = fieldErrors(err);
+      setErrors(fields);
+      if (Object.keys(fields).some((f) => f in v)) setStep(1);
+      if (!Object.keys(fields).length)
+        setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      title={t('kyc.title')}
+      onClose={onClose}
+      footer={
+        step === 1 ? (
+          <>
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => checkStep1() && setStep(2)}
+              data-testid="kyc-next"
+            >
+              {t('common:actions.next')}
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="btn btn-ghost" onClick={() => setStep(1)} disabled={busy}>
+              {t('common:actions.back')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void submit()}
+              disabled={busy}
+              data-testid="kyc-submit"
+            >
+              {busy ? t('common:states.loading') : t('kyc.submit')}
+            </button>
+          </>
+        )
+      }
+    >
+      <p className="muted small">{t('kyc.step', { step, total: 2 })}</p>
+      {step === 1 ? (
+        <div className="form" data-testid="kyc-step1">
+          <div className="form-grid">
+            <Field label={t('kyc.firstName')} error={errors.firstName}>
+              {(id) => (
+                <input id={id} value={v.firstName} onChange={set('firstName')} autoComplete="given-name" />
+              )}
+            </Field>
+            <Field label={t('kyc.lastName')} error={errors.lastName}>
+              {(id) => (
+                <input id={id} value={v.lastName} onChange={set('lastName')} autoComplete="family-name" />
+              )}
+            </Field>
+            <Field label={t('kyc.sex')} error={errors.sex}>
+              {(id) => (
+                <select id={id} value={v.sex} onChange={set('sex')}>
+                  {['male', 'female', 'other'].map((s) => (
+                    <option key={s} value={s}>
+                      {t(`kyc.sexes.${s}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t('kyc.birthdate')} error={errors.birthdate}>
+              {(id) => <input id={id} type="date" value={v.birthdate} onChange={set('birthdate')} />}
+            </Field>
+            <Field label={t('kyc.country')} error={errors.country}>
+              {(id) => (
+                <select id={id} value={v.country} onChange={set('country')} data-testid="kyc-country">
+                  <option value="">—</option>
+                  {COUNTRIES.map((c) => (
+                    <option key={c} value={c}>
+                      {regionName(c)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t('kyc.phone')} error={errors.phone}>
+              {(id) => (
+                <input
+                  id={id}
+                  type="tel"
+                  value={v.phone}
+                  onChange={set('phone')}
+                  placeholder="+441234567890"
+                  dir="ltr"
+                />
+              )}
+            </Field>
+          </div>
+          <Field label={t('kyc.address')} error={errors.address}>
+            {(id) => (
+              <input id={id} value={v.address} onChange={set('address')} autoComplete="street-address" />
+            )}
+          </Field>
+          <div className="form-grid">
+            <Field label={t('kyc.documentType')} error={errors.documentType}>
+              {(id) => (
+                <select id={id} value={v.documentType} onChange={set('documentType')}>
+                  {DOCS.map((d) => (
+                    <option key={d} value={d}>
+                      {t(`kyc.docs.${d}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t('kyc.documentNo')} error={errors.documentNumber}>
+              {(id) => <input id={id} value={v.documentNumber} onChange={set('documentNumber')} dir="ltr" />}
+            </Field>
+          </div>
+        </div>
+      ) : (
+        <div className="form" data-testid="kyc-step2">
+          <p className="muted small">{t('kyc.photoRules')}</p>
+          <div className="form-grid">
+            <ImagePicker
+              name="front"
+              label={t('kyc.front')}
+              value={images.front}
+              onChange={(f) => {
+                setImages({ ...images, front: f });
+                setErrors(({ front: _, ...rest }) => rest);
+              }}
+              error={errors.front}
+            />
+            {!passport && (
+              <ImagePicker
+                name="back"
+                label={t('kyc.back')}
+                value={images.back}
+                onChange={(f) => {
+                  setImages({ ...images, back: f });
+                  setErrors(({ back: _, ...rest }) => rest);
+                }}
+                error={errors.back}
+              />
+            )}
+            <ImagePicker
+              name="inHand"
+              label={t('kyc.inHand')}
+              value={images.inHand}
+              onChange={(f) => {
+                setImages({ ...images, inHand: f });
+                setErrors(({ inHand: _, ...rest }) => rest);
+              }}
+              error={errors.inHand}
+            />
+          </div>
+          <SignaturePad
+            label={t('kyc.signature')}
+            onChange={(png) => {
+              setSignature(png);
+              setErrors(({ signature: _, ...rest }) => rest);
+            }}
+            error={errors.signature}
+          />
+          {serverError && (
+            <div className="form-error" role="alert">
+              {serverError}
+            </div>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function regionName(code: string): string {
+  try {
+    const lang = document.documentElement.lang || 'en';
+    return new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Advanced certification: income, source of wealth, expected investment and proof of assets. */
+export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('loan');
+  const [v, setV] = useState({ monthlyIncome: '', sourceOfWealth: 'salary', expectedInvestment: '' });
+  const [proofs, setProofs] = useState<(File | null)[]>([null, null, null]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const next: Record<string, string> = {};
+    if (!/^\d{1,12}(\.\d{1,2})?$/.test(v.monthlyIncome)) next.monthlyIncome = t('kyc.amount');
+    if (!/^\d{1,14}(\.\d{1,2})?$/.test(v.expectedInvestment)) next.expectedInvestment = t('kyc.amount');
+    if (!proofs[0]) next.proof = t('kyc.imageRequired');
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    const form = new FormData();
+    for (const [k, value] of Object.entries(v)) form.append(k, value);
+    proofs.forEach((f, i) => f && form.append(i === 0 ? 'proof' : `proof${i + 1}`, f, f.name));
+    setBusy(true);
+    setServerError(null);
+    try {
+      const answer = await loanApi.submitAdvanced(form);
+      toast(answer.message || t('kyc.submitted'), 'success', 4000);
+      onDone();
+    } catch (err) {
+      const fields = fieldErrors(err);
+      setErrors(fields);
+      if (!Object.keys(fields).length)
+        setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      title={t('advanced.title')}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+            {t('common:actions.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void submit()}
+            disabled={busy}
+            data-testid="advanced-submit"
+          >
+            {t('kyc.submit')}
+          </button>
+        </>
+      }
+    >
+      <div className="form">
+        <Field label={t('advanced.monthlyIncome')} error={errors.monthlyIncome}>
+          {(id) => (
+            <input
+              id={id}
+              inputMode="decimal"
+              value={v.monthlyIncome}
+              onChange={(e) => setV({ ...v, monthlyIncome: e.target.value })}
+              dir="ltr"
+            />
+          )}
+        </Field>
+        <Field label={t('advanced.source')} error={errors.sourceOfWealth}>
+          {(id) => (
+            <select
+              id={id}
+              value={v.sourceOfWealth}
+              onChange={(e) => setV({ ...v, sourceOfWealth: e.target.value })}
+            >
+              {['salary', 'business', 'investments', 'inheritance', 'other'].map((s) => (
+                <option key={s} value={s}>
+                  {t(`advanced.sources.${s}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('advanced.expected')} error={errors.expectedInvestment}>
+          {(id) => (
+            <input
+              id={id}
+              inputMode="decimal"
+              value={v.expectedInvestment}
+              onChange={(e) => setV({ ...v, expectedInvestment: e.target.value })}
+              dir="ltr"
+            />
+          )}
+        </Field>
+        <div className="form-grid">
+          {proofs.map((f, i) => (
+            <ImagePicker
+              key={i}
+              name={i === 0 ? 'proof' : `proof${i + 1}`}
+              label={t('advanced.proof', { n: i + 1 })}
+              value={f}
+              onChange={(file) => setProofs(proofs.map((p, j) => (j === i ? file : p)))}
+              error={i === 0 ? errors.proof : errors[`proof${i + 1}`]}
+            />
+          ))}
+        </div>
+        {serverError && (
+          <div className="form-error" role="alert">
+            {serverError}
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../api/http-client';
+import { session, type UserInfo } from '../../../shared/session';
+import { Field } from '../../../shared/ui/Field';
+import { toast } from '../../../shared/ui/Toast';
+import { authApi } from '../../auth/api/auth-api';
+import { CodeField } from '../../auth/components/CodeField';
+import { checkCode, checkConfirm, checkPassword } from '../../auth/validation';
+import { profileApi } from '../api/profile-api';
+
+const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+
+/** Change the login password; the server ends every session, so the user logs in again. */
+export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('profile');
+  const navigate = useNavigate();
+  const [oldPassword, setOld] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const next = {
+      old: oldPassword ? undefined : 'validation.enterPassword',
+      password: checkPassword(password) ?? undefined,
+      confirm: checkConfirm(password, confirm) ?? undefined,
+    };
+    setErrors(next);
+    setServerError(null);
+    if (Object.values(next).some(Boolean)) return;
+    setBusy(true);
+    try {
+      await profileApi.changePassword(oldPassword, password);
+      toast(t('password.changed'), 'success');
+      onDone();
+      session.clear();
+      void navigate('/pass/login', { replace: true });
+    } catch (err) {
+      setServerError(errorText(err, t('common:errors.unknown')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const msg = (key?: string) => (key ? t(`auth:${key}`) : undefined);
+  return (
+    <form
+      className="form inline-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-testid="change-password-form"
+    >
+      <Field label={t('password.old')} error={msg(errors.old)}>
+        {(id) => (
+          <input
+            id={id}
+            type="password"
+            autoComplete="current-password"
+            value={oldPassword}
+            onChange={(e) => setOld(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('password.new')} error={msg(errors.password)}>
+        {(id) => (
+          <input
+            id={id}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('auth:fields.confirm')} error={msg(errors.confirm)}>
+        {(id) => (
+          <input
+            id={id}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        )}
+      </Field>
+      {serverError && (
+        <div className="form-error" role="alert">
+          {serverError}
+        </div>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {t('actions.save')}
+      </button>
+    </form>
+  );
+}
+
+/** Set or change the withdrawal password with a code sent to the user's e-mail (or phone). */
+export function ChangeWithdrawPasswordForm({ user, onDone }: { user: UserInfo; onDone: () => void }) {
+  const { t } = useTranslation('profile');
+  const type = user.email ? 'email' : 'phone';
+  const target = user.email ?? user.phone ?? '';
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [sent, setSent] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setServerError(null);
+    try {
+      await authApi.sendCode(type, target, 'withdrawPassword');
+      setSent(true);
+      toast(t('auth:code.sent'), 'success');
+      return true;
+    } catch (err) {
+      setServerError(errorText(err, t('common:errors.unknown')));
+      return false;
+    }
+  };
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const next = {
+      code: checkCode(code, sent) ?? undefined,
+      password: password.length >= 6 ? undefined : 'validation.enterWithdrawPassword',
+      confirm: checkConfirm(password, confirm) ?? undefined,
+    };
+    setErrors(next);
+    setServerError(null);
+    if (Object.values(next).some(Boolean)) return;
+    setBusy(true);
+    try {
+      await profileApi.changeWithdrawPassword({ type, code, password });
+      toast(t('withdraw.changed'), 'success');
+      onDone();
+    } catch (err) {
+      setServerError(errorText(err, t('common:errors.unknown')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const msg = (key?: string) => (key ? t(`auth:${key}`) : undefined);
+  return (
+    <form
+      className="form inline-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-testid="change-withdraw-form"
+    >
+      <p className="muted">{t('withdraw.codeTo', { target })}</p>
+      <CodeField value={code} onChange={setCode} error={msg(errors.code)} onSend={send} />
+      <Field label={t('withdraw.new')} error={msg(errors.password)}>
+        {(id) => (
+          <input
+            id={id}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('auth:fields.confirm')} error={msg(errors.confirm)}>
+        {(id) => (
+          <input
+            id={id}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        )}
+      </Field>
+      {serverError && (
+        <div className="form-error" role="alert">
+          {serverError}
+        </div>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {t('actions.save')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,612 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, fieldErrors, http } from '../../../api/http-client';
+import { copyText } from '../../../shared/download';
+import { formatDate } from '../../../shared/format';
+import type { UserInfo } from '../../../shared/session';
+import { siweMessage } from '../../../shared/siwe';
+import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
+import { Field, PageHeader } from '../../../shared/ui/Field';
+import { Modal } from '../../../shared/ui/Modal';
+import { AsyncView } from '../../../shared/ui/StateViews';
+import { toast } from '../../../shared/ui/Toast';
+import { useApi } from '../../../shared/useApi';
+import { ContactCard } from './ContactCard';
+
+interface Setup {
+  secret: string;
+  otpauthUrl: string;
+  qrCodeDataUrl: string;
+}
+interface ApiKey {
+  keyId: string;
+  label: string;
+  scopes: string[];
+  ipAllowlist: string[] | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+interface Links {
+  hasPassword: boolean;
+  google: { issuer: string; subject: string; email: string | null }[];
+  wallets: { address: string }[];
+}
+export const GOOGLE_LINK_KEY = 'googleLink';
+
+const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+
+/** Security settings (/profile/security): two-factor authentication, API keys, linked logins. */
+export function SecurityPage() {
+  const { t } = useTranslation('security');
+  return (
+    <div className="container page" data-testid="security-page">
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <TwoFactor />
+      <ContactCard />
+      <ApiKeys />
+      <LinkedLogins />
+    </div>
+  );
+}
+
+function TwoFactor() {
+  const { t } = useTranslation('security');
+  // The server says whether 2FA is on (another device may have changed it); this page's own
+  // enable/disable then overrides it without asking again.
+  const info = useApi((signal) => http.post<UserInfo>('user/getUserInfo', {}, signal), []);
+  const [changed, setChanged] = useState<boolean | null>(null);
+  const on = changed ?? info.data?.twoFactorEnabled === true;
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [disabling, setDisabling] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mark = (value: boolean) => setChanged(value);
+  const start = async () => {
+    setError(null);
+    try {
+      setSetup(await http.post<Setup>('user/2fa/setup'));
+      setCode('');
+    } catch (err) {
+      // Already on (enabled from another device): offer turning it off.
+      if (fieldErrors(err).code || (err instanceof ApiError && err.code === 400)) mark(true);
+      setError(message(err, t('common:errors.unknown')));
+    }
+  };
+  const enable = async () => {
+    setError(null);
+    try {
+      const result = await http.post<{ recoveryCodes: string[] }>('user/2fa/enable', { code: code.trim() });
+      setSetup(null);
+      setCodes(result.recoveryCodes);
+      mark(true);
+    } catch (err) {
+      setError(fieldErrors(err).code ?? message(err, t('common:errors.unknown')));
+    }
+  };
+  const disable = async () => {
+    setError(null);
+    try {
+      await http.post('user/2fa/disable', { code: code.trim() });
+      setDisabling(false);
+      mark(false);
+      toast(t('twoFactor.disabled'), 'success');
+    } catch (err) {
+      setError(fieldErrors(err).code ?? message(err, t('common:errors.unknown')));
+    }
+  };
+  return (
+    <section className="card" data-testid="two-factor">
+      <div className="card-head">
+        <h2>{t('twoFactor.title')}</h2>
+        <span className={`status ${on ? 'status-ok' : 'status-wait'}`}>
+          {on ? t('twoFactor.on') : t('twoFactor.off')}
+        </span>
+      </div>
+      <p className="muted">{t('twoFactor.text')}</p>
+      {error && !setup && !disabling && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="row-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void start()}
+          data-testid="2fa-enable"
+        >
+          {t('twoFactor.enable')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            setDisabling(true);
+            setCode('');
+            setError(null);
+          }}
+          data-testid="2fa-disable"
+        >
+          {t('twoFactor.disable')}
+        </button>
+      </div>
+      {setup && (
+        <Modal
+          title={t('twoFactor.setupTitle')}
+          onClose={() => setSetup(null)}
+          footer={
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void enable()}
+              data-testid="2fa-confirm"
+            >
+              {t('twoFactor.confirm')}
+            </button>
+          }
+        >
+          <ol className="steps">
+            <li>{t('twoFactor.step1')}</li>
+            <li>{t('twoFactor.step2')}</li>
+          </ol>
+          <div className="qr-wrap">
+            <img
+              className="qr"
+              src={setup.qrCodeDataUrl}
+              alt={t('twoFactor.qr')}
+              width={180}
+              height={180}
+              data-testid="2fa-qr"
+            />
+            <div>
+              <div className="muted small">{t('twoFactor.manual')}</div>
+              <code className="address" dir="ltr" data-testid="2fa-secret">
+                {setup.secret}
+              </code>
+            </div>
+          </div>
+          <Field label={t('twoFactor.code')} error={error}>
+            {(id) => (
+              <input
+                id={id}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                dir="ltr"
+              />
+            )}
+          </Field>
+        </Modal>
+      )}
+      {codes && (
+        <Modal
+          title={t('twoFactor.codesTitle')}
+          onClose={() => setCodes(null)}
+          footer={
+            <>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() =>
+                  void copyText(codes.join('\n')).then((ok) =>
+                    toast(ok ? t('common:states.copied') : t('common:states.copyFailed')),
+                  )
+                }
+              >
+                {t('copy')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setCodes(null)}
+                data-testid="codes-done"
+              >
+                {t('twoFactor.saved')}
+              </button>
+            </>
+          }
+        >
+          <p className="notice notice-warn">{t('twoFactor.codesText')}</p>
+          <ul className="codes" data-testid="recovery-codes" dir="ltr">
+            {codes.map((c) => (
+              <li key={c}>
+                <code>{c}</code>
+              </li>
+            ))}
+          </ul>
+        </Modal>
+      )}
+      {disabling && (
+        <Modal
+          title={t('twoFactor.disableTitle')}
+          onClose={() => setDisabling(false)}
+          footer={
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => void disable()}
+              data-testid="2fa-disable-confirm"
+            >
+              {t('twoFactor.disable')}
+            </button>
+          }
+        >
+          <Field label={t('twoFactor.codeOrRecovery')} error={error}>
+            {(id) => (
+              <input
+                id={id}
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                dir="ltr"
+              />
+            )}
+          </Field>
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+const SCOPES = ['read', 'trade', 'withdraw'] as const;
+
+function ApiKeys() {
+  const { t, i18n } = useTranslation('security');
+  const [round, setRound] = useState(0);
+  const keys = useApi((signal) => http.get<ApiKey[]>('user/apiKeys', undefined, signal), [round]);
+  const [creating, setCreating] = useState(false);
+  const [label, setLabel] = useState('');
+  const [scopes, setScopes] = useState<string[]>(['read']);
+  const [ips, setIps] = useState('');
+  const [totp, setTotp] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<(ApiKey & { secret: string }) | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const create = async () => {
+    const next: Record<string, string> = {};
+    if (!label.trim()) next.label = t('keys.enterLabel');
+    if (!scopes.length) next.scopes = t('keys.chooseScope');
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    try {
+      const ipAllowlist = ips.split(/[\s,]+/).filter(Boolean);
+      const key = await http.post<ApiKey & { secret: string }>('user/apiKeys', {
+        label: label.trim(),
+        scopes,
+        ...(ipAllowlist.length ? { ipAllowlist } : {}),
+        ...(totp.trim() ? { totpCode: totp.trim() } : {}),
+      });
+      setCreating(false);
+      setCreated(key);
+      setLabel('');
+      setTotp('');
+      setRound((r) => r + 1);
+    } catch (err) {
+      const fields = fieldErrors(err);
+      setErrors(Object.keys(fields).length ? fields : { form: message(err, t('common:errors.unknown')) });
+    }
+  };
+  return (
+    <section className="card" data-testid="api-keys">
+      <div className="card-head">
+        <h2>{t('keys.title')}</h2>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => setCreating(true)}
+          data-testid="key-create"
+        >
+          {t('keys.create')}
+        </button>
+      </div>
+      <p className="muted">{t('keys.text')}</p>
+      <AsyncView state={keys} emptyText={t('keys.empty')}>
+        {(list) => (
+          <div className="table-scroll">
+            <table className="table" data-testid="key-list">
+              <thead>
+                <tr>
+                  <th>{t('keys.label')}</th>
+                  <th>{t('keys.keyId')}</th>
+                  <th>{t('keys.scopes')}</th>
+                  <th>{t('keys.created')}</th>
+                  <th>{t('keys.lastUsed')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((k) => (
+                  <tr key={k.keyId} data-key={k.keyId}>
+                    <td>{k.label}</td>
+                    <td>
+                      <code dir="ltr">{k.keyId}</code>
+                    </td>
+                    <td>{k.scopes.map((s) => t(`keys.scope.${s}`)).join(', ')}</td>
+                    <td className="small">{formatDate(k.createdAt, i18n.language)}</td>
+                    <td className="small">{formatDate(k.lastUsedAt, i18n.language)}</td>
+                    <td>
+                      {k.revokedAt ? (
+                        <span className="status status-bad">{t('keys.revoked')}</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          onClick={() => setRevoking(k)}
+                          data-testid="key-revoke"
+                        >
+                          {t('keys.revoke')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </AsyncView>
+      {creating && (
+        <Modal
+          title={t('keys.create')}
+          onClose={() => setCreating(false)}
+          footer={
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void create()}
+              data-testid="key-create-confirm"
+            >
+              {t('keys.create')}
+            </button>
+          }
+        >
+          <div className="form">
+            <Field label={t('keys.label')} error={errors.label}>
+              {(id) => (
+                <input id={id} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={60} />
+              )}
+            </Field>
+            <fieldset className="checks">
+              <legend>{t('keys.scopes')}</legend>
+              {SCOPES.map((s) => (
+                <label key={s} className="check">
+                  <input
+                    type="checkbox"
+                    checked={scopes.includes(s)}
+                    onChange={(e) =>
+                      setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))
+                    }
+                  />
+                  {t(`keys.scope.${s}`)}
+                </label>
+              ))}
+              {errors.scopes && <div className="field-error">{errors.scopes}</div>}
+            </fieldset>
+            <Field label={t('keys.ips')} error={errors.ipAllowlist}>
+              {(id) => (
+                <input
+                  id={id}
+                  value={ips}
+                  onChange={(e) => setIps(e.target.value)}
+                  placeholder="203.0.113.7, 198.51.100.0/24"
+                  dir="ltr"
+                />
+              )}
+            </Field>
+            <Field label={t('keys.totp')} error={errors.totpCode}>
+              {(id) => (
+                <input
+                  id={id}
+                  inputMode="numeric"
+                  value={totp}
+                  onChange={(e) => setTotp(e.target.value)}
+                  dir="ltr"
+                />
+              )}
+            </Field>
+            {errors.form && <div className="form-error">{errors.form}</div>}
+          </div>
+        </Modal>
+      )}
+      {created && (
+        <Modal
+          title={t('keys.createdTitle')}
+          onClose={() => setCreated(null)}
+          footer={
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => setCreated(null)}
+              data-testid="secret-done"
+            >
+              {t('twoFactor.saved')}
+            </button>
+          }
+        >
+          <p className="notice notice-warn">{t('keys.secretOnce')}</p>
+          <dl className="details">
+            <dt>{t('keys.keyId')}</dt>
+            <dd>
+              <code dir="ltr">{created.keyId}</code>
+            </dd>
+            <dt>{t('keys.secret')}</dt>
+            <dd>
+              <code className="address" dir="ltr" data-testid="key-secret">
+                {created.secret}
+              </code>
+            </dd>
+          </dl>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() =>
+              void copyText(created.secret).then((ok) =>
+                toast(ok ? t('common:states.copied') : t('common:states.copyFailed')),
+              )
+            }
+          >
+            {t('copy')}
+          </button>
+        </Modal>
+      )}
+      {revoking && (
+        <ConfirmDetails
+          title={t('keys.revokeTitle')}
+          danger
+          rows={[
+            { label: t('keys.label'), value: revoking.label },
+            { label: t('keys.keyId'), value: revoking.keyId },
+          ]}
+          note={t('keys.revokeNote')}
+          onClose={() => setRevoking(null)}
+          onConfirm={async () => {
+            await http.post(`user/apiKeys/${revoking.keyId}/revoke`);
+            setRevoking(null);
+            setRound((r) => r + 1);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+interface Eip1193 {
+  request: (args: { method: string; params?: unknown[] }) => Promise<unknown>;
+}
+
+function LinkedLogins() {
+  const { t } = useTranslation('security');
+  const [round, setRound] = useState(0);
+  const links = useApi((signal) => http.get<Links>('user/links', undefined, signal), [round]);
+  const [error, setError] = useState<string | null>(null);
+  const [unlink, setUnlink] = useState<{
+    kind: 'google' | 'wallet';
+    label: string;
+    body: Record<string, string>;
+  } | null>(null);
+  const linkGoogle = async () => {
+    setError(null);
+    try {
+      const { url } = await http.get<{ url: string }>('user/links/googleAuthUrl');
+      sessionStorage.setItem(GOOGLE_LINK_KEY, '1');
+      window.location.assign(url);
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.code === 404
+          ? t('links.googleOff')
+          : message(err, t('common:errors.unknown')),
+      );
+    }
+  };
+  const linkWallet = async () => {
+    setError(null);
+    const ethereum = (window as unknown as { ethereum?: Eip1193 }).ethereum;
+    if (!ethereum) return setError(t('links.noWallet'));
+    try {
+      const [address] = (await ethereum.request({ method: 'eth_requestAccounts' })) as string[];
+      const chainId = parseInt(String(await ethereum.request({ method: 'eth_chainId' })), 16);
+      const { nonce } = await http.post<{ nonce: string }>('login/dappNonce', { address });
+      const siwe = siweMessage({ address, chainId, nonce, statement: t('links.walletStatement') });
+      const signature = (await ethereum.request({
+        method: 'personal_sign',
+        params: [siwe, address],
+      })) as string;
+      await http.post('user/links/wallet', { message: siwe, signature });
+      setRound((r) => r + 1);
+    } catch (err) {
+      setError(message(err, t('links.walletFailed')));
+    }
+  };
+  return (
+    <section className="card" data-testid="links">
+      <h2>{t('links.title')}</h2>
+      <p className="muted">{t('links.text')}</p>
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      <AsyncView state={links}>
+        {(l) => (
+          <ul className="link-list">
+            <li>
+              <strong>{t('links.password')}</strong> — {l.hasPassword ? t('links.set') : t('links.notSet')}
+            </li>
+            {l.google.map((g) => (
+              <li key={g.subject} className="row-between">
+                <span>
+                  <strong>Google</strong> {g.email ?? g.subject}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  onClick={() =>
+                    setUnlink({
+                      kind: 'google',
+                      label: g.email ?? g.subject,
+                      body: { issuer: g.issuer, subject: g.subject },
+                    })
+                  }
+                >
+                  {t('links.unlink')}
+                </button>
+              </li>
+            ))}
+            {l.wallets.map((w) => (
+              <li key={w.address} className="row-between">
+                <span>
+                  <strong>{t('links.wallet')}</strong> <code dir="ltr">{w.address}</code>
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  onClick={() =>
+                    setUnlink({ kind: 'wallet', label: w.address, body: { address: w.address } })
+                  }
+                  data-testid="unlink-wallet"
+                >
+                  {t('links.unlink')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AsyncView>
+      <div className="row-actions">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => void linkGoogle()}
+          data-testid="link-google"
+        >
+          {t('links.linkGoogle')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => void linkWallet()}
+          data-testid="link-wallet"
+        >
+          {t('links.linkWallet')}
+        </button>
+      </div>
+      {unlink && (
+        <ConfirmDetails
+          title={t('links.unlinkTitle')}
+          danger
+          rows={[{ label: unlink.kind === 'google' ? 'Google' : t('links.wallet'), value: unlink.label }]}
+          note={t('links.unlinkNote')}
+          onClose={() => setUnlink(null)}
+          onConfirm={async () => {
+            await http.post(`user/links/${unlink.kind}/unlink`, unlink.body);
+            setUnlink(null);
+            setRound((r) => r + 1);
+          }}
+        />
+      )}
+    </section>
+  );
+}

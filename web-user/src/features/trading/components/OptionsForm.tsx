@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors } from '../../../api/http-client';
+import { add, cmp, dec, isDecimal, mul, toPlain } from '../../../shared/decimal';
+import { formatAmount } from '../../../shared/format';
+import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
+import { Field } from '../../../shared/ui/Field';
+import { AsyncView } from '../../../shared/ui/StateViews';
+import { toast } from '../../../shared/ui/Toast';
+import { useApi } from '../../../shared/useApi';
+import { tradingApi, type OptionsProduct } from '../api/trading-api';
+import { bumpTrading } from '../hooks/tradingBus';
+
+export function periodLabel(seconds: number, t: (k: string, o?: Record<string, unknown>) => string) {
+  if (seconds % 86400 === 0) return t('options.days', { count: seconds / 86400 });
+  if (seconds % 3600 === 0) return t('options.hours', { count: seconds / 3600 });
+  if (seconds % 60 === 0) return t('options.minutes', { count: seconds / 60 });
+  return t('options.seconds', { count: seconds });
+}
+
+/** An options order: the period (product), up or down, the stake; the payout if won shown first. */
+export function OptionsForm({ code, available, price }: { code: string; available: string; price?: string }) {
+  const { t } = useTranslation('trade');
+  const products = useApi((signal) => tradingApi.optionsProducts(signal), []);
+  return (
+    <AsyncView state={products} emptyText={t('options.none')}>
+      {(list) => <OptionsFormBody code={code} products={list} available={available} price={price} />}
+    </AsyncView>
+  );
+}
+
+function OptionsFormBody({
+  code,
+  products,
+  available,
+  price,
+}: {
+  code: string;
+  products: OptionsProduct[];
+  available: string;
+  price?: string;
+}) {
+  const { t } = useTranslation('trade');
+  const [productId, setProductId] = useState(products[0].id);
+  const product = products.find((p) => p.id === productId) ?? products[0];
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [direction, setDirection] = useState<'up' | 'down' | null>(null);
+  const valid = isDecimal(amount) && cmp(dec(amount), dec('0')) > 0;
+  const payout = valid ? add(dec(amount), mul(dec(amount), dec(product.payoutRate))) : null;
+  const open = (d: 'up' | 'down') => {
+    setError(null);
+    if (!valid) return setError(t('options.enterAmount'));
+    if (cmp(dec(amount), dec(product.minAmount)) < 0 || cmp(dec(amount), dec(product.maxAmount)) > 0)
+      return setError(
+        t('options.range', { min: formatAmount(product.minAmount), max: formatAmount(product.maxAmount) }),
+      );
+    if (cmp(dec(amount), dec(available)) > 0) return setError(t('u.overBalance'));
+    setDirection(d);
+  };
+  return (
+    <div className="form trade-form" data-testid="options-form">
+      <div className="chips periods" role="radiogroup" aria-label={t('options.period')}>
+        {products.map((p) => (
+          <button
+            key={p.id}
+            type="button"
+            role="radio"
+            aria-checked={p.id === product.id}
+            className={p.id === product.id ? 'chip active' : 'chip'}
+            onClick={() => setProductId(p.id)}
+            data-testid={`period-${p.periodSeconds}`}
+          >
+            <span dir="ltr">{periodLabel(p.periodSeconds, t)}</span> · {formatAmount(p.payoutPercent, 2)}%
+          </button>
+        ))}
+      </div>
+      <Field label={t('options.amount', { currency: product.currency })} error={error}>
+        {(id) => (
+          <input
+            id={id}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            placeholder={`${formatAmount(product.minAmount)} – ${formatAmount(product.maxAmount)}`}
+            dir="ltr"
+          />
+        )}
+      </Field>
+      <dl className="details compact">
+        <dt>{t('options.payoutRate')}</dt>
+        <dd>{formatAmount(product.payoutPercent, 2)}%</dd>
+        <dt>{t('options.ifWon')}</dt>
+        <dd dir="ltr">{payout ? `${formatAmount(toPlain(payout))} ${product.currency}` : '—'}</dd>
+        <dt>{t('u.available')}</dt>
+        <dd dir="ltr">
+          {formatAmount(available)} {product.currency}
+        </dd>
+      </dl>
+      <div className="form-grid">
+        <button type="button" className="btn btn-up" onClick={() => open('up')} data-testid="options-up">
+          ▲ {t('options.up')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-down"
+          onClick={() => open('down')}
+          data-testid="options-down"
+        >
+          ▼ {t('options.down')}
+        </button>
+      </div>
+      {direction && payout && (
+        <ConfirmDetails
+          title={t('options.confirmTitle')}
+          rows={[
+            { label: t('u.market'), value: code },
+            { label: t('options.direction'), value: t(`options.${direction}`) },
+            { label: t('options.period'), value: periodLabel(product.periodSeconds, t) },
+            { label: t('options.openPrice'), value: `≈ ${formatAmount(price)}` },
+            { label: t('options.stake'), value: `${formatAmount(amount)} ${product.currency}`, strong: true },
+            { label: t('options.ifWon'), value: `${formatAmount(toPlain(payout))} ${product.currency}` },
+            { label: t('options.ifLost'), value: `0 ${product.currency}` },
+          ]}
+          note={t('options.rule')}
+          onClose={() => setDirection(null)}
+          onConfirm={async () => {
+            try {
+              const answer = await tradingApi.buyOptions({
+                code,
+                productId: product.id,
+                direction,
+                amount: amount.trim(),
+              });
+              toast(answer.message || t('u.placed'), 'success');
+              setDirection(null);
+              setAmount('');
+              bumpTrading();
+            } catch (err) {
+              const fields = fieldErrors(err);
+              if (fields.amount) {
+                setError(fields.amount);
+                setDirection(null);
+                return;
+              }
+              throw err;
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}

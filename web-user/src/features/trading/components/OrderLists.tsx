@@ -1,0 +1,282 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, formatDate } from '../../../shared/format';
+import { useSession } from '../../../shared/session';
+import { formatDuration, useSecondsLeft } from '../../../shared/useNow';
+import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
+import { Pager } from '../../../shared/ui/Pager';
+import { StatusBadge } from '../../../shared/ui/RealBookNotice';
+import { AsyncView } from '../../../shared/ui/StateViews';
+import { toast } from '../../../shared/ui/Toast';
+import { useApi } from '../../../shared/useApi';
+import { useMarketSocket } from '../../market/hooks/useMarketSocket';
+import { tradingApi, type OptionsOrder, type UOrder } from '../api/trading-api';
+import { bumpTrading, useTradingVersion } from '../hooks/tradingBus';
+import { periodLabel } from './OptionsForm';
+
+const signClass = (v: string | null) =>
+  !v ? '' : v.startsWith('-') ? 'down' : /^0(\.0*)?$/.test(v) ? '' : 'up';
+const signed = (v: string | null) => (!v ? '—' : v.startsWith('-') ? formatAmount(v) : `+${formatAmount(v)}`);
+
+/**
+ * A list that reloads itself: on every order change of this screen, every `pollMs` (stop-loss,
+ * take-profit, limit fills and expiries happen on the server) and, throttled, on each live tick of
+ * the codes it shows (the floating results the server computes from its quote).
+ */
+function useLiveList<T extends { code: string }>(
+  load: (signal: AbortSignal) => Promise<{ list: T[]; total: number }>,
+  deps: unknown[],
+  live: boolean,
+  pollMs = 5000,
+) {
+  const version = useTradingVersion();
+  const { demo } = useSession();
+  const list = useApi(load, [...deps, version, demo]);
+  const reloadRef = useRef(list.reload);
+  reloadRef.current = list.reload;
+  useEffect(() => {
+    if (!live) return;
+    const timer = setInterval(() => reloadRef.current(), pollMs);
+    return () => clearInterval(timer);
+  }, [live, pollMs]);
+  const codes = live ? [...new Set((list.data?.list ?? []).map((o) => o.code))].sort() : [];
+  const last = useRef(0);
+  useMarketSocket(codes.length ? { codes } : null, {
+    tick: () => {
+      const now = Date.now();
+      if (now - last.current < 1500) return;
+      last.current = now;
+      reloadRef.current();
+    },
+  });
+  return list;
+}
+
+/** U orders: open positions (live result, close), waiting limit orders (cancel), or the history. */
+export function UOrderList({ state }: { state: 'current' | 'history' }) {
+  const { t, i18n } = useTranslation('trade');
+  const [page, setPage] = useState(1);
+  const list = useLiveList(
+    (signal) => tradingApi.listU(state, page, signal),
+    [state, page],
+    state === 'current',
+  );
+  const [closing, setClosing] = useState<UOrder | null>(null);
+  return (
+    <>
+      <AsyncView
+        state={list}
+        isEmpty={(d) => d.list.length === 0}
+        emptyText={state === 'current' ? t('lists.noPositions') : t('lists.noHistory')}
+      >
+        {(d) => (
+          <>
+            <div className="table-scroll">
+              <table className="table orders" data-testid={`u-list-${state}`}>
+                <thead>
+                  <tr>
+                    <th>{t('lists.order')}</th>
+                    <th>{t('u.direction')}</th>
+                    <th className="num">{t('u.lots')}</th>
+                    <th className="num">{t('lists.openPrice')}</th>
+                    <th className="num">
+                      {state === 'current' ? t('lists.currentPrice') : t('lists.closePrice')}
+                    </th>
+                    <th className="num">{t('lists.slTp')}</th>
+                    <th className="num">{t('u.margin')}</th>
+                    <th className="num">{t('lists.fee')}</th>
+                    <th className="num">{t('lists.profit')}</th>
+                    <th>{t('lists.time')}</th>
+                    <th>{t('lists.state')}</th>
+                    {state === 'current' && <th />}
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.list.map((o) => {
+                    const profit = o.state === 'open' ? o.floatingProfit : o.profit;
+                    return (
+                      <tr key={o.id} data-order={o.id} data-state={o.state}>
+                        <td>
+                          <strong>{o.code}</strong>
+                          <div className="muted small" dir="ltr">
+                            {o.orderNo}
+                          </div>
+                        </td>
+                        <td className={o.direction === 'buy' ? 'up' : 'down'}>
+                          {t(`u.${o.direction}`)} {o.leverage}×
+                        </td>
+                        <td className="num">{formatAmount(o.lots)}</td>
+                        <td className="num">
+                          {o.openPrice
+                            ? formatAmount(o.openPrice)
+                            : `${t('u.limitPrice')} ${formatAmount(o.limitPrice)}`}
+                        </td>
+                        <td className="num" data-testid="price-now">
+                          {formatAmount(state === 'current' ? o.currentPrice : o.closePrice)}
+                        </td>
+                        <td className="num small">
+                          {formatAmount(o.stopLoss)} / {formatAmount(o.takeProfit)}
+                        </td>
+                        <td className="num">{formatAmount(o.margin)}</td>
+                        <td className="num">{formatAmount(o.fee)}</td>
+                        <td className={`num ${signClass(profit)}`} data-testid="profit">
+                          {signed(profit)}
+                        </td>
+                        <td className="small">
+                          {formatDate(o.openTime ?? o.createdAt, i18n.language)}
+                          {o.closeTime && (
+                            <div className="muted">{formatDate(o.closeTime, i18n.language)}</div>
+                          )}
+                        </td>
+                        <td>
+                          <StatusBadge ns="trade" status={o.state} />
+                          {o.closeReason && (
+                            <div className="muted small">
+                              {t(`reasons.${o.closeReason}`, { defaultValue: o.closeReason })}
+                            </div>
+                          )}
+                        </td>
+                        {state === 'current' && (
+                          <td>
+                            <button
+                              type="button"
+                              className="btn btn-ghost btn-sm"
+                              onClick={() => setClosing(o)}
+                              data-testid={o.state === 'open' ? 'close-position' : 'cancel-order'}
+                            >
+                              {o.state === 'open' ? t('lists.close') : t('lists.cancel')}
+                            </button>
+                          </td>
+                        )}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} total={d.total} size={20} onPage={setPage} />
+          </>
+        )}
+      </AsyncView>
+      {closing && (
+        <ConfirmDetails
+          title={closing.state === 'open' ? t('lists.closeTitle') : t('lists.cancelTitle')}
+          rows={[
+            { label: t('lists.order'), value: `${closing.code} ${closing.orderNo}` },
+            { label: t('u.direction'), value: `${t(`u.${closing.direction}`)} ${closing.leverage}×` },
+            { label: t('u.lots'), value: formatAmount(closing.lots) },
+            ...(closing.state === 'open'
+              ? [
+                  { label: t('lists.currentPrice'), value: formatAmount(closing.currentPrice) },
+                  { label: t('lists.floating'), value: signed(closing.floatingProfit), strong: true },
+                ]
+              : [
+                  {
+                    label: t('lists.refund'),
+                    value: `${formatAmount(closing.margin)} + ${formatAmount(closing.fee)}`,
+                  },
+                ]),
+          ]}
+          note={closing.state === 'open' ? t('lists.closeNote') : undefined}
+          danger={closing.state === 'open'}
+          onClose={() => setClosing(null)}
+          onConfirm={async () => {
+            const answer =
+              closing.state === 'open'
+                ? await tradingApi.stopU(closing.id)
+                : await tradingApi.cancelU(closing.id);
+            toast(answer.message || t('lists.closed'), 'success');
+            setClosing(null);
+            bumpTrading();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** Options orders: open ones count down to expiry; settled ones show the result. */
+export function OptionsOrderList({ state }: { state: 'current' | 'history' }) {
+  const { t, i18n } = useTranslation('trade');
+  const [page, setPage] = useState(1);
+  const list = useLiveList(
+    (signal) => tradingApi.listOptions(state, page, signal),
+    [state, page],
+    state === 'current',
+    3000,
+  );
+  const secondsLeft = useSecondsLeft(list.data);
+  const expired = list.data?.list.some((o) => o.state === 'open' && secondsLeft(o.remainingSeconds) <= 0);
+  // At expiry the server settles the order: ask again until it has.
+  useEffect(() => {
+    if (!expired) return;
+    const timer = setTimeout(list.reload, 1000);
+    return () => clearTimeout(timer);
+  }, [expired, secondsLeft, list.reload]);
+  const left = (o: OptionsOrder) => secondsLeft(o.remainingSeconds);
+  return (
+    <AsyncView
+      state={list}
+      isEmpty={(d) => d.list.length === 0}
+      emptyText={state === 'current' ? t('lists.noOptions') : t('lists.noHistory')}
+    >
+      {(d) => (
+        <>
+          <div className="table-scroll">
+            <table className="table orders" data-testid={`options-list-${state}`}>
+              <thead>
+                <tr>
+                  <th>{t('lists.order')}</th>
+                  <th>{t('options.direction')}</th>
+                  <th>{t('options.period')}</th>
+                  <th className="num">{t('options.stake')}</th>
+                  <th className="num">{t('options.openPrice')}</th>
+                  <th className="num">
+                    {state === 'current' ? t('options.ifWon') : t('options.settlePrice')}
+                  </th>
+                  <th className="num">{state === 'current' ? t('options.remaining') : t('lists.profit')}</th>
+                  <th>{t('lists.time')}</th>
+                  <th>{t('lists.state')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.list.map((o) => (
+                  <tr key={o.id} data-order={o.id} data-state={o.state}>
+                    <td>
+                      <strong>{o.code}</strong>
+                      <div className="muted small" dir="ltr">
+                        {o.orderNo}
+                      </div>
+                    </td>
+                    <td className={o.direction === 'up' ? 'up' : 'down'}>{t(`options.${o.direction}`)}</td>
+                    <td>{periodLabel(o.periodSeconds, t)}</td>
+                    <td className="num">{formatAmount(o.amount)}</td>
+                    <td className="num">{formatAmount(o.openPrice)}</td>
+                    <td className="num">
+                      {formatAmount(o.state === 'open' ? o.payoutIfWon : o.settlePrice)}
+                    </td>
+                    <td
+                      className={`num ${o.state === 'open' ? '' : signClass(o.profit)}`}
+                      data-testid={o.state === 'open' ? 'countdown' : 'result'}
+                    >
+                      {o.state === 'open'
+                        ? left(o) > 0
+                          ? formatDuration(left(o), (n) => t('options.days', { count: n }))
+                          : t('options.settling')
+                        : signed(o.profit)}
+                    </td>
+                    <td className="small">{formatDate(o.openTime, i18n.language)}</td>
+                    <td>
+                      <StatusBadge ns="trade" status={o.state} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} total={d.total} size={20} onPage={setPage} />
+        </>
+      )}
+    </AsyncView>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../../../shared/session';
+import { BookBadge } from '../../../shared/ui/RealBookNotice';
+import { AsyncView } from '../../../shared/ui/StateViews';
+import { Tabs } from '../../../shared/ui/Tabs';
+import { useApi } from '../../../shared/useApi';
+import { tradingApi } from '../api/trading-api';
+import { useTradingVersion } from '../hooks/tradingBus';
+import { OptionsForm } from './OptionsForm';
+import { OptionsOrderList, UOrderList } from './OrderLists';
+import { UOrderForm } from './UOrderForm';
+
+/** The trading part of the currency page: order entry (U contract or options) and my orders. */
+export function TradePanel({
+  marketId,
+  code,
+  price,
+}: {
+  marketId: string | number;
+  code: string;
+  price?: string;
+}) {
+  const { t } = useTranslation('trade');
+  const { isLogin, demo } = useSession();
+  const location = useLocation();
+  const [kind, setKind] = useState<'u' | 'options'>('u');
+  const version = useTradingVersion();
+  const info = useApi((signal) => tradingApi.assetInfo(marketId, signal), [marketId, version, demo], isLogin);
+  if (!isLogin) {
+    return (
+      <section className="card trade-login">
+        <h2>{t('title')}</h2>
+        <p className="muted">{t('loginFirst')}</p>
+        <Link
+          className="btn btn-primary"
+          to={`/pass/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+        >
+          {t('common:actions.login')}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="card trade-panel" data-testid="trade-panel">
+      <div className="card-head">
+        <h2>{t('title')}</h2>
+        <BookBadge />
+      </div>
+      <Tabs
+        value={kind}
+        options={[
+          { key: 'u', label: t('tabs.u') },
+          { key: 'options', label: t('tabs.options') },
+        ]}
+        onChange={setKind}
+      />
+      <AsyncView state={info}>
+        {(a) =>
+          kind === 'u' ? (
+            <UOrderForm code={code} info={a} price={price} onPlaced={info.reload} />
+          ) : (
+            <OptionsForm code={code} available={a.available} price={price} />
+          )
+        }
+      </AsyncView>
+    </section>
+  );
+}
+
+type ListTab = 'positions' | 'options' | 'uHistory' | 'optionsHistory';
+
+export function MyOrders() {
+  const { t } = useTranslation('trade');
+  const [tab, setTab] = useState<ListTab>('positions');
+  return (
+    <section className="card" data-testid="my-orders">
+      <div className="card-head">
+        <h2>{t('lists.title')}</h2>
+        <Link to="/orders">{t('common:actions.viewAll')}</Link>
+      </div>
+      <Tabs
+        value={tab}
+        options={[
+          { key: 'positions', label: t('lists.positions') },
+          { key: 'options', label: t('lists.optionsOpen') },
+          { key: 'uHistory', label: t('lists.uHistory') },
+          { key: 'optionsHistory', label: t('lists.optionsHistory') },
+        ]}
+        onChange={setTab}
+      />
+      {tab === 'positions' && <UOrderList state="current" />}
+      {tab === 'options' && <OptionsOrderList state="current" />}
+      {tab === 'uHistory' && <UOrderList state="history" />}
+      {tab === 'optionsHistory' && <OptionsOrderList state="history" />}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http-client';
+import { Modal } from './Modal';
+
+export interface DetailRow {
+  label: string;
+  value: React.ReactNode;
+  testId?: string;
+  strong?: boolean;
+}
+
+/**
+ * The confirmation every money movement passes through: what will happen, figure by figure, then
+ * Confirm. The action's error (localized by the server) stays in the dialog.
+ */
+export function ConfirmDetails({
+  title,
+  rows,
+  note,
+  children,
+  confirmLabel,
+  danger,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  rows: DetailRow[];
+  note?: React.ReactNode;
+  children?: React.ReactNode;
+  confirmLabel?: string;
+  danger?: boolean;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('errors.unknown'));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      title={title}
+      onClose={busy ? () => undefined : onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+            {t('actions.cancel')}
+          </button>
+          <button
+            type="button"
+            className={danger ? 'btn btn-danger' : 'btn btn-primary'}
+            onClick={() => void confirm()}
+            disabled={busy}
+            data-testid="confirm-action"
+          >
+            {busy ? t('states.loading') : (confirmLabel ?? t('actions.confirm'))}
+          </button>
+        </>
+      }
+    >
+      <dl className="details confirm-details">
+        {rows.map((r) => (
+          <div key={r.label} className="details-row">
+            <dt>{r.label}</dt>
+            <dd data-testid={r.testId} className={r.strong ? 'strong' : undefined} dir="auto">
+              {r.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {note && <p className="muted small">{note}</p>}
+      {children}
+      {error && (
+        <div className="form-error" role="alert" data-testid="confirm-error">
+          {error}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkImage, compressImage, MAX_UPLOAD_BYTES } from '../image';
+
+/**
+ * One image for an upload: from the camera (on phones `capture` opens it) or a file, checked for
+ * format, compressed in the browser, previewed.
+ */
+export function ImagePicker({
+  label,
+  value,
+  onChange,
+  error,
+  name,
+}: {
+  label: string;
+  value: File | null;
+  onChange: (file: File | null) => void;
+  error?: string | null;
+  name: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (!value || !/^image\/(jpeg|png)$/.test(value.type)) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(value);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [value]);
+  const pick = async (file: File | undefined) => {
+    setProblem(null);
+    if (!file) return;
+    if (checkImage(file) === 'format') {
+      setProblem(t('upload.format'));
+      onChange(null);
+      return;
+    }
+    const small = await compressImage(file);
+    if (small.size > MAX_UPLOAD_BYTES) {
+      setProblem(t('upload.size'));
+      onChange(null);
+      return;
+    }
+    onChange(small);
+  };
+  const shown = problem ?? error;
+  return (
+    <div className={`field image-picker${shown ? ' field-invalid' : ''}`}>
+      <span className="label">{label}</span>
+      <div className="image-box">
+        {preview ? (
+          <img src={preview} alt="" />
+        ) : value ? (
+          <span className="muted small">{value.name}</span>
+        ) : (
+          <span className="muted small">{t('upload.hint')}</span>
+        )}
+      </div>
+      <div className="row-actions">
+        <label className="btn btn-ghost btn-sm" htmlFor={`${id}-camera`}>
+          {t('upload.camera')}
+        </label>
+        <input
+          id={`${id}-camera`}
+          className="visually-hidden"
+          type="file"
+          accept="image/*"
+          capture="environment"
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
+        <label className="btn btn-ghost btn-sm" htmlFor={`${id}-file`}>
+          {t('upload.file')}
+        </label>
+        <input
+          id={`${id}-file`}
+          className="visually-hidden"
+          type="file"
+          name={name}
+          data-testid={`file-${name}`}
+          accept="image/jpeg,image/png,image/jp2,.jpg,.jpeg,.png,.jp2"
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
+      </div>
+      {shown && (
+        <div className="field-error" role="alert">
+          {shown}
+        </div>
+      )}
+    </div>
+  );
+}
