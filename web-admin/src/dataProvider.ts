@@ -1,0 +1,60 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, Identifier, RaRecord, UpdateParams } from 'react-admin';
+import { API_URL, call, httpClient } from './api';
+
+export interface ConsoleDataProvider extends DataProvider {
+  /** POST /swx/admin/<resource>/<id>/approve (deposits, withdrawals, KYC). */
+  approve(resource: string, id: Identifier): Promise<unknown>;
+  /** POST /swx/admin/<resource>/<id>/reject with the reason shown to the user. */
+  reject(resource: string, id: Identifier, reason: string): Promise<unknown>;
+  /** POST /swx/admin/<resource>/<id>/<action> with a JSON body (freeze, markRepaid, reply, close...). */
+  act<T = unknown>(resource: string, id: Identifier, action: string, body?: unknown): Promise<T>;
+}
+
+const simpleRest = simpleRestProvider(API_URL, httpClient);
+
+/** Console resources whose API path is not their name. */
+const API_PATHS: Record<string, string> = {
+  conversations: 'support/conversations',
+  'ledger-accounts': 'ledger/accounts',
+  'ledger-transfers': 'ledger/transfers',
+};
+const apiPath = (resource: string) => API_PATHS[resource] ?? resource;
+
+/** ra-data-simple-rest on the API path of each resource. */
+const rest = Object.fromEntries(
+  Object.entries(simpleRest).map(([name, method]) => [
+    name,
+    typeof method === 'function'
+      ? (resource: string, ...args: unknown[]) =>
+          (method as (r: string, ...a: unknown[]) => unknown)(apiPath(resource), ...args)
+      : method,
+  ]),
+) as DataProvider;
+
+/**
+ * Only the fields the form changed: the API validates every field it is sent and refuses the
+ * read-only ones (ids, totals, timestamps) that react-admin would otherwise echo back.
+ */
+export function changedFields(data: Record<string, unknown>, previous: Record<string, unknown> | undefined) {
+  if (!previous) return data;
+  return Object.fromEntries(
+    Object.entries(data).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(previous[key])),
+  );
+}
+
+const path = (resource: string, id: Identifier) => `/${apiPath(resource)}/${encodeURIComponent(String(id))}`;
+
+export const dataProvider: ConsoleDataProvider = {
+  ...rest,
+  async update<RecordType extends RaRecord = RaRecord>(resource: string, params: UpdateParams) {
+    const body = changedFields(params.data as Record<string, unknown>, params.previousData);
+    if (Object.keys(body).length === 0) return { data: params.previousData as RecordType };
+    const json = await call<RecordType>(path(resource, params.id), { method: 'PUT', body });
+    return { data: { ...(params.previousData as RecordType), ...json } };
+  },
+  approve: (resource, id) => call(`${path(resource, id)}/approve`, { method: 'POST', body: {} }),
+  reject: (resource, id, reason) =>
+    call(`${path(resource, id)}/reject`, { method: 'POST', body: { reason } }),
+  act: (resource, id, action, body = {}) => call(`${path(resource, id)}/${action}`, { method: 'POST', body }),
+};

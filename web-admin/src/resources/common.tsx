@@ -1,0 +1,38 @@
+import { ReferenceField, SelectInput, TextField, TextInput } from 'react-admin';
+
+export const reviewStatusChoices = [
+  { id: 'pending', name: 'swx.status.pending' },
+  { id: 'approved', name: 'swx.status.approved' },
+  { id: 'rejected', name: 'swx.status.rejected' },
+];
+
+/** The review queues open on what is waiting; the filter can be cleared to see decided requests. */
+export const reviewFilters = [
+  <SelectInput key="status" source="status" choices={reviewStatusChoices} alwaysOn />,
+  <TextInput key="userId" source="userId" />,
+];
+
+export const LANGUAGE_CHOICES = ['en', 'zh', 'hk', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'th'].map(
+  (id) => ({
+    id,
+    name: id,
+  }),
+);
+
+/** Choices whose labels are translated status names (swx.status.<id>, the id when there is none). */
+export const statusChoices = (ids: string[]) => ids.map((id) => ({ id, name: `swx.status.${id}` }));
+
+export const BOOK_CHOICES = [
+  { id: 'real', name: 'swx.book.real' },
+  { id: 'demo', name: 'swx.book.demo' },
+];
+
+/** The customer of a record, by username, linking to their detail. */
+export const UserField = ({ source = 'userId' }: { source?: string; label?: string; sortable?: boolean }) => (
+  <ReferenceField source={source} reference="users" link="show" emptyText="-">
+    <TextField source="username" />
+  </ReferenceField>
+);
+
+/** Live queues: lists of waiting work poll the API (the dashboard counters do the same). */
+export const LIVE_REFRESH_MS = 5000;

@@ -1,0 +1,202 @@
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  DateField,
+  DateTimeInput,
+  DeleteWithConfirmButton,
+  Edit,
+  EditButton,
+  List,
+  NumberField,
+  NumberInput,
+  required,
+  SaveButton,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+} from 'react-admin';
+import { LANGUAGE_CHOICES } from './common';
+
+/** Saving asks for confirmation through the pessimistic mode (errors from the API stay on the form). */
+const SaveToolbar = ({ deletable = false }: { deletable?: boolean }) => (
+  <Toolbar sx={{ justifyContent: 'space-between' }}>
+    <SaveButton />
+    {deletable && <DeleteWithConfirmButton mutationMode="pessimistic" />}
+  </Toolbar>
+);
+
+// --- system parameters ---
+
+export const ParameterList = () => (
+  <List
+    filters={[<SearchInput key="q" source="q" alwaysOn />]}
+    sort={{ field: 'key', order: 'ASC' }}
+    perPage={50}
+  >
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="key" />
+      <TextField source="value" sortable={false} sx={{ fontFamily: 'monospace' }} />
+      <TextField source="kind" sortable={false} />
+      <BooleanField source="public" sortable={false} />
+      <TextField source="description" sortable={false} />
+      <DateField source="updatedAt" showTime />
+    </Datagrid>
+  </List>
+);
+
+export const ParameterEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <SimpleForm toolbar={<SaveToolbar />}>
+      <TextInput source="key" disabled />
+      <TextInput source="kind" disabled />
+      <TextInput source="value" validate={required()} fullWidth />
+      <TextInput source="description" multiline fullWidth />
+    </SimpleForm>
+  </Edit>
+);
+
+// --- content items (footer and help centre) ---
+
+const contentFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="language" source="language" choices={LANGUAGE_CHOICES} />,
+];
+
+export const ContentList = () => (
+  <List filters={contentFilters}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="title" />
+      <TextField source="language" />
+      <TextField source="section" />
+      <NumberField source="type" />
+      <TextField source="slug" emptyText="-" sortable={false} />
+      <NumberField source="sortOrder" />
+      <BooleanField source="published" sortable={false} />
+      <EditButton />
+    </Datagrid>
+  </List>
+);
+
+const ContentForm = ({ deletable }: { deletable?: boolean }) => (
+  <SimpleForm toolbar={<SaveToolbar deletable={deletable} />}>
+    <TextInput source="title" validate={required()} fullWidth />
+    <SelectInput source="language" choices={LANGUAGE_CHOICES} validate={required()} />
+    <SelectInput
+      source="section"
+      choices={[
+        { id: 'footer', name: 'footer' },
+        { id: 'help', name: 'help' },
+      ]}
+    />
+    <SelectInput
+      source="type"
+      choices={[
+        { id: 1, name: '1 company' },
+        { id: 2, name: '2 policy' },
+        { id: 3, name: '3 other' },
+      ]}
+      validate={required()}
+    />
+    <TextInput source="slug" />
+    <NumberInput source="sortOrder" />
+    <BooleanInput source="published" />
+    <TextInput source="body" multiline minRows={8} fullWidth validate={required()} />
+  </SimpleForm>
+);
+
+export const ContentEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <ContentForm deletable />
+  </Edit>
+);
+export const ContentCreate = () => (
+  <Create redirect="list">
+    <ContentForm />
+  </Create>
+);
+
+// --- announcements ---
+
+export const AnnouncementList = () => (
+  <List
+    filters={[
+      <SearchInput key="q" source="q" alwaysOn />,
+      <SelectInput key="language" source="language" choices={LANGUAGE_CHOICES} />,
+    ]}
+  >
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="title" />
+      <TextField source="language" />
+      <DateField source="publishedAt" showTime />
+      <BooleanField source="active" />
+      <EditButton />
+    </Datagrid>
+  </List>
+);
+
+const AnnouncementForm = ({ deletable }: { deletable?: boolean }) => (
+  <SimpleForm toolbar={<SaveToolbar deletable={deletable} />}>
+    <TextInput source="title" validate={required()} fullWidth />
+    <SelectInput source="language" choices={LANGUAGE_CHOICES} validate={required()} />
+    <DateTimeInput source="publishedAt" parse={(v: string) => (v ? new Date(v).toISOString() : undefined)} />
+    <BooleanInput source="active" />
+    <TextInput source="content" multiline minRows={8} fullWidth validate={required()} />
+  </SimpleForm>
+);
+
+export const AnnouncementEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <AnnouncementForm deletable />
+  </Edit>
+);
+export const AnnouncementCreate = () => (
+  <Create redirect="list">
+    <AnnouncementForm />
+  </Create>
+);
+
+// --- VIP levels ---
+
+export const LevelList = () => (
+  <List sort={{ field: 'level', order: 'ASC' }}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <NumberField source="level" />
+      <TextField source="name" />
+      <TextField source="minDeposit" />
+      <TextField source="minVolume" />
+      <TextField source="feeDiscount" />
+      <TextField source="benefits.en" sortable={false} />
+      <EditButton />
+    </Datagrid>
+  </List>
+);
+
+const LevelForm = ({ creating, deletable }: { creating?: boolean; deletable?: boolean }) => (
+  <SimpleForm toolbar={<SaveToolbar deletable={deletable} />}>
+    <NumberInput source="level" disabled={!creating} validate={required()} min={0} max={99} />
+    <TextInput source="name" validate={required()} />
+    <TextInput source="minDeposit" validate={required()} />
+    <TextInput source="minVolume" validate={required()} />
+    <TextInput source="feeDiscount" validate={required()} />
+    <TextInput source="benefits.en" validate={required()} fullWidth />
+    <TextInput source="benefits.zh" fullWidth />
+  </SimpleForm>
+);
+
+export const LevelEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <LevelForm deletable />
+  </Edit>
+);
+export const LevelCreate = () => (
+  <Create redirect="list">
+    <LevelForm creating />
+  </Create>
+);

@@ -1,0 +1,155 @@
+import {
+  Create,
+  Datagrid,
+  DateField,
+  Edit,
+  EditButton,
+  List,
+  NumberField,
+  NumberInput,
+  required,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  SaveButton,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  useRecordContext,
+} from 'react-admin';
+
+/** Market types as the API numbers them. */
+const TYPE_CHOICES = [
+  { id: 1, name: 'Forex' },
+  { id: 2, name: 'Crypto' },
+  { id: 4, name: 'Futures' },
+  { id: 5, name: 'ETF' },
+  { id: 6, name: 'Stocks' },
+  { id: 7, name: 'Metals' },
+];
+const STATUS_CHOICES = [
+  { id: 'active', name: 'active' },
+  { id: 'suspended', name: 'suspended' },
+];
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+const decimal = (value: unknown) =>
+  typeof value === 'string' && DECIMAL.test(value.trim()) ? undefined : 'swx.instruments.decimal';
+
+/** Leverages are edited as "1, 5, 10, 20". */
+const formatLeverages = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
+const parseLeverages = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+const validLeverages = (value: unknown) =>
+  Array.isArray(value) && value.length > 0 && value.every((v) => Number.isInteger(v) && (v as number) >= 1)
+    ? undefined
+    : 'swx.instruments.leverages';
+
+/** Trading hours are edited as JSON: {"alwaysOpen": true} or weekly UTC sessions. */
+const formatHours = (value: unknown) =>
+  value && typeof value === 'object'
+    ? JSON.stringify(value, null, 2)
+    : typeof value === 'string'
+      ? value
+      : '';
+const parseHours = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+const validHours = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value) ? undefined : 'swx.instruments.hours';
+
+// `label` is read by the Datagrid for the column header.
+function HoursField(_props: { label?: string }) {
+  const record = useRecordContext();
+  const hours = record?.tradingHours as { alwaysOpen?: boolean; sessions?: unknown[] } | undefined;
+  if (!hours) return null;
+  return <span>{hours.alwaysOpen ? '24/7' : `${hours.sessions?.length ?? 0} sessions`}</span>;
+}
+
+export const InstrumentList = () => (
+  <List
+    filters={[
+      <SearchInput key="q" source="q" alwaysOn />,
+      <SelectInput key="type" source="type" choices={TYPE_CHOICES} />,
+      <SelectInput key="status" source="status" choices={STATUS_CHOICES} />,
+    ]}
+    sort={{ field: 'sortOrder', order: 'ASC' }}
+    perPage={50}
+  >
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="code" />
+      <TextField source="appName" />
+      <SelectField source="type" choices={TYPE_CHOICES} />
+      <NumberField source="pricePrecision" sortable={false} />
+      <TextField source="spread" sortable={false} />
+      <TextField source="contractSize" sortable={false} />
+      <HoursField label="resources.instruments.fields.tradingHours" />
+      <NumberField source="sortOrder" />
+      <SelectField source="status" choices={STATUS_CHOICES} />
+      <DateField source="createdAt" />
+      <EditButton />
+    </Datagrid>
+  </List>
+);
+
+/** No delete: the API keeps instruments (orders and candles refer to them); suspend instead. */
+const SaveOnly = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
+const InstrumentForm = ({ creating }: { creating?: boolean }) => (
+  <SimpleForm toolbar={<SaveOnly />}>
+    <TextInput source="code" disabled={!creating} validate={required()} />
+    <SelectInput source="type" choices={TYPE_CHOICES} disabled={!creating} validate={required()} />
+    <TextInput source="appName" validate={required()} />
+    <TextInput source="logo" fullWidth />
+    <NumberInput source="pricePrecision" min={0} max={12} step={1} validate={required()} />
+    <TextInput source="contractSize" validate={[required(), decimal]} />
+    <TextInput source="spread" validate={[required(), decimal]} />
+    <TextInput
+      source="leverages"
+      format={formatLeverages}
+      parse={parseLeverages}
+      validate={validLeverages}
+      helperText="swx.instruments.leveragesHelp"
+    />
+    <TextInput
+      source="tradingHours"
+      format={formatHours}
+      parse={parseHours}
+      validate={validHours}
+      multiline
+      minRows={3}
+      fullWidth
+      helperText="swx.instruments.hoursHelp"
+    />
+    <TextInput source="referencePrice" disabled={!creating} validate={[required(), decimal]} />
+    <TextInput source="volatility" validate={[required(), decimal]} />
+    <NumberInput source="sortOrder" min={0} step={1} />
+    <SelectInput source="status" choices={STATUS_CHOICES} />
+  </SimpleForm>
+);
+
+export const InstrumentEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <InstrumentForm />
+  </Edit>
+);
+export const InstrumentCreate = () => (
+  <Create
+    redirect="list"
+    record={{ tradingHours: { alwaysOpen: true }, leverages: [1, 5, 10, 20], status: 'active' }}
+  >
+    <InstrumentForm creating />
+  </Create>
+);

@@ -1,0 +1,143 @@
+import { Box, Grid, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  ReferenceField,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { AuthImage } from '../components/AuthImage';
+import { ReviewActions } from '../components/ReviewActions';
+import { StatusField } from '../components/StatusField';
+import { LIVE_REFRESH_MS } from './common';
+
+const kycFilters = [
+  <SelectInput
+    key="status"
+    source="status"
+    alwaysOn
+    choices={[
+      { id: 'pending', name: 'swx.status.pending' },
+      { id: 'verified', name: 'swx.status.verified' },
+      { id: 'failed', name: 'swx.status.failed' },
+    ]}
+  />,
+  <SelectInput
+    key="level"
+    source="level"
+    alwaysOn
+    choices={[
+      { id: 'basic', name: 'swx.level.basic' },
+      { id: 'advanced', name: 'swx.level.advanced' },
+    ]}
+  />,
+  <TextInput key="userId" source="userId" />,
+];
+
+const LevelField = (_: { label?: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return record ? <span>{translate(`swx.level.${record.level}`, { _: String(record.level) })}</span> : null;
+};
+
+export const KycList = () => (
+  <List
+    filters={kycFilters}
+    filterDefaultValues={{ status: 'pending' }}
+    sort={{ field: 'id', order: 'DESC' }}
+    queryOptions={{ refetchInterval: LIVE_REFRESH_MS }}
+  >
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="id" />
+      <ReferenceField source="userId" reference="users" link="show">
+        <TextField source="username" />
+      </ReferenceField>
+      <LevelField label="resources.kyc.fields.level" />
+      <FunctionField
+        label="swx.review.submitted"
+        render={(r) => [r.data?.firstName, r.data?.lastName, r.data?.country].filter(Boolean).join(' · ')}
+      />
+      <StatusField source="status" />
+      <DateField source="createdAt" showTime />
+    </Datagrid>
+  </List>
+);
+
+/** The submitted fields beside the documents and photos, so that they are compared at a glance. */
+function FieldsAndDocuments() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const data = (record.data ?? {}) as Record<string, unknown>;
+  const documents = (record.documents ?? {}) as Record<string, string>;
+  return (
+    <Grid container spacing={2} sx={{ p: 2 }}>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Typography variant="h6" gutterBottom>
+          {translate('swx.review.submitted')}
+        </Typography>
+        <Table size="small" data-testid="kyc-fields">
+          <TableBody>
+            {Object.entries(data).map(([key, value]) => (
+              <TableRow key={key}>
+                <TableCell component="th" sx={{ fontWeight: 600, width: '40%' }}>
+                  {key}
+                </TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>
+                  {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Grid>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Typography variant="h6" gutterBottom>
+          {translate('swx.review.documents')}
+        </Typography>
+        <Grid container spacing={1}>
+          {Object.entries(documents).map(([slot, url]) => (
+            <Grid key={slot} size={{ xs: 12, sm: 6 }}>
+              <Box sx={{ fontSize: 13, fontWeight: 600, mb: 0.5 }}>{slot}</Box>
+              <AuthImage src={url} alt={slot} testId={`document-${slot}`} />
+            </Grid>
+          ))}
+          {Object.keys(documents).length === 0 && (
+            <Typography color="text.secondary">{translate('swx.review.noDocument')}</Typography>
+          )}
+        </Grid>
+      </Grid>
+    </Grid>
+  );
+}
+
+export const KycShow = () => (
+  <Show
+    actions={
+      <TopToolbar>
+        <ReviewActions />
+      </TopToolbar>
+    }
+  >
+    <SimpleShowLayout direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>
+      <TextField source="id" />
+      <ReferenceField source="userId" reference="users" link="show">
+        <TextField source="username" />
+      </ReferenceField>
+      <LevelField label="resources.kyc.fields.level" />
+      <StatusField source="status" />
+      <TextField source="reason" emptyText="-" />
+      <DateField source="createdAt" showTime />
+      <DateField source="reviewedAt" showTime emptyText="-" />
+    </SimpleShowLayout>
+    <FieldsAndDocuments />
+  </Show>
+);

@@ -1,0 +1,629 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField as MuiTextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  Button,
+  Confirm,
+  Create,
+  Datagrid,
+  DateField,
+  DateInput,
+  FormDataConsumer,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  required,
+  useDataProvider,
+  useGetIdentity,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { call } from '../api';
+import { StatusField } from '../components/StatusField';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { BOOK_CHOICES, reviewStatusChoices } from './common';
+
+/** The house accounts an adjustment may target (the counter-account `adjustments` excluded). */
+const SYSTEM_ACCOUNTS = [
+  'external',
+  'demo_faucet',
+  'fees',
+  'yield_expense',
+  'charity_pool',
+  'loan_pool',
+  'rounding',
+  'trading_pnl',
+  'insurance',
+  'exchange',
+  'market_maker',
+];
+
+const OWNER_TYPES = [
+  { id: 'user', name: 'swx.ledger.ownerUser' },
+  { id: 'system', name: 'swx.ledger.ownerSystem' },
+];
+
+/** Who holds an account: the customer's username, or the house account's name. */
+const owner = (r: RaRecord) =>
+  r.ownerType === 'user' ? `${(r.username as string | null) ?? r.ownerId}` : `⌂ ${r.ownerId as string}`;
+
+const money = (value: string) => (
+  <Box
+    component="span"
+    sx={{ fontFamily: 'monospace', color: value.startsWith('-') ? 'error.main' : undefined }}
+  >
+    {value}
+  </Box>
+);
+
+// --- invariant check ---
+
+interface Invariant {
+  ok: boolean;
+  checkedAt: string;
+  sums: { book: string; currency: string; total: string; accounts: number; ok: boolean }[];
+  unbalancedTransfers: number;
+  accountsOffLegs: number;
+  emptyJournals: number;
+  negativeUserBalances: number;
+  violations: string[];
+}
+
+/** The double-entry check: per book and currency the balances sum to zero, nothing unbalanced or negative. */
+export function InvariantPanel() {
+  const translate = useTranslate();
+  const [report, setReport] = useState<Invariant | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = async () => {
+    setBusy(true);
+    try {
+      setReport(await call<Invariant>('/ledger/invariant'));
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+  const counters: [string, number][] = report
+    ? [
+        ['swx.ledger.unbalancedTransfers', report.unbalancedTransfers],
+        ['swx.ledger.accountsOffLegs', report.accountsOffLegs],
+        ['swx.ledger.emptyJournals', report.emptyJournals],
+        ['swx.ledger.negativeUserBalances', report.negativeUserBalances],
+      ]
+    : [];
+  return (
+    <Card sx={{ mb: 2 }} data-testid="invariant-panel">
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6">{translate('swx.ledger.invariantTitle')}</Typography>
+          {report && (
+            <Chip
+              color={report.ok ? 'success' : 'error'}
+              label={translate(report.ok ? 'swx.ledger.invariantOk' : 'swx.ledger.invariantBroken')}
+              data-testid={report.ok ? 'invariant-ok' : 'invariant-broken'}
+            />
+          )}
+          <Button label="swx.ledger.check" onClick={() => void load()} disabled={busy}>
+            <RefreshIcon />
+          </Button>
+          {report && (
+            <Typography variant="body2" color="text.secondary">
+              {translate('swx.ledger.checkedAt', { time: new Date(report.checkedAt).toLocaleString() })}
+            </Typography>
+          )}
+        </Stack>
+        {error && <Alert severity="error">{error}</Alert>}
+        {report && (
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+            <Table size="small" sx={{ maxWidth: 560 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('swx.ledger.book')}</TableCell>
+                  <TableCell>{translate('swx.ledger.currency')}</TableCell>
+                  <TableCell align="right">{translate('swx.ledger.sum')}</TableCell>
+                  <TableCell align="right">{translate('swx.ledger.accounts')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {report.sums.map((s) => (
+                  <TableRow key={`${s.book}-${s.currency}`} data-testid={`sum-${s.book}-${s.currency}`}>
+                    <TableCell>{translate(`swx.book.${s.book}`, { _: s.book })}</TableCell>
+                    <TableCell>{s.currency}</TableCell>
+                    <TableCell align="right">{money(s.total)}</TableCell>
+                    <TableCell align="right">{s.accounts}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        color={s.ok ? 'success' : 'error'}
+                        label={translate(s.ok ? 'swx.ledger.zero' : 'swx.ledger.notZero')}
+                      />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Box>
+              {counters.map(([label, count]) => (
+                <Typography key={label} variant="body2" sx={{ color: count ? 'error.main' : undefined }}>
+                  {translate(label)}: <b>{count}</b>
+                </Typography>
+              ))}
+              {report.violations.map((v) => (
+                <Alert key={v} severity="error" sx={{ mt: 1 }}>
+                  {v}
+                </Alert>
+              ))}
+            </Box>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+// --- accounts ---
+
+const accountFilters = [
+  <TextInput key="q" source="q" label="swx.ledger.searchUser" alwaysOn />,
+  <SelectInput key="ownerType" source="ownerType" choices={OWNER_TYPES} alwaysOn />,
+  <TextInput key="currency" source="currency" alwaysOn />,
+  <SelectInput key="book" source="book" choices={BOOK_CHOICES} alwaysOn />,
+  <TextInput key="kind" source="kind" />,
+  <TextInput key="userId" source="userId" />,
+  <BooleanInput key="nonZero" source="nonZero" label="swx.ledger.nonZero" />,
+];
+
+export const LedgerAccountList = () => (
+  <>
+    <InvariantPanel />
+    <List
+      filters={accountFilters}
+      sort={{ field: 'id', order: 'ASC' }}
+      perPage={25}
+      title="swx.ledger.accountsTitle"
+    >
+      <Datagrid rowClick={false} bulkActionButtons={false}>
+        <TextField source="id" />
+        <FunctionField source="ownerType" render={(r) => owner(r)} sortable={false} />
+        <FunctionField source="book" render={(r) => bookLabel(r.book as string)} sortable={false} />
+        <TextField source="currency" />
+        <TextField source="kind" sortable={false} />
+        <FunctionField source="balance" render={(r) => money(r.balance as string)} />
+        <TextField source="shards" sortable={false} />
+        <DateField source="updatedAt" showTime />
+        <TransfersLink />
+      </Datagrid>
+    </List>
+  </>
+);
+
+const bookLabel = (book: string) => <BookLabel book={book} />;
+function BookLabel({ book }: { book: string }) {
+  const t = useTranslate();
+  return <>{t(`swx.book.${book}`, { _: book })}</>;
+}
+
+/** Opens the transfers of one account. */
+function TransfersLink() {
+  const record = useRecordContext();
+  if (!record) return null;
+  const filter = encodeURIComponent(JSON.stringify({ accountId: record.id }));
+  return (
+    <Button
+      label="swx.ledger.transfers"
+      href={`/admin/ledger-transfers?filter=${filter}`}
+      onClick={(e) => e.stopPropagation()}
+    />
+  );
+}
+
+// --- transfers ---
+
+const transferFilters = [
+  <TextInput key="refId" source="refId" alwaysOn />,
+  <TextInput key="refType" source="refType" alwaysOn />,
+  <TextInput key="reason" source="reason" alwaysOn />,
+  <TextInput key="accountId" source="accountId" />,
+  <TextInput key="userId" source="userId" />,
+  <TextInput key="journalId" source="journalId" />,
+  <TextInput key="currency" source="currency" />,
+  <SelectInput key="book" source="book" choices={BOOK_CHOICES} />,
+  <DateInput key="from" source="from" />,
+  <DateInput key="to" source="to" />,
+];
+
+export const LedgerTransferList = () => (
+  <List
+    filters={transferFilters}
+    sort={{ field: 'id', order: 'DESC' }}
+    perPage={25}
+    title="swx.ledger.transfersTitle"
+  >
+    <Datagrid rowClick={false} bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="journalId" sortable={false} />
+      <DateField source="createdAt" showTime />
+      <FunctionField source="book" render={(r) => bookLabel(r.book as string)} sortable={false} />
+      <FunctionField source="amount" render={(r) => money(`${r.amount as string} ${r.currency as string}`)} />
+      <FunctionField
+        source="debit"
+        sortable={false}
+        render={(r) => <AccountLabel side={r.debit as Side} />}
+      />
+      <FunctionField
+        source="credit"
+        sortable={false}
+        render={(r) => <AccountLabel side={r.credit as Side} />}
+      />
+      <TextField source="reason" sortable={false} />
+      <FunctionField
+        source="refId"
+        sortable={false}
+        render={(r) => (r.refType ? `${r.refType as string} #${(r.refId as string | null) ?? ''}` : '-')}
+      />
+      <TextField source="key" sortable={false} sx={{ fontFamily: 'monospace', fontSize: 12 }} />
+    </Datagrid>
+  </List>
+);
+
+interface Side {
+  accountId: string;
+  ownerType: string;
+  ownerId: string;
+  username: string | null;
+  kind: string;
+}
+function AccountLabel({ side }: { side: Side }) {
+  const label = side.ownerType === 'user' ? (side.username ?? side.ownerId) : `⌂ ${side.ownerId}`;
+  return (
+    <Tooltip title={`#${side.accountId} ${side.ownerId}`}>
+      <span>
+        {label} · {side.kind}
+      </span>
+    </Tooltip>
+  );
+}
+
+// --- adjustments (maker-checker) ---
+
+const adjustmentFilters = [
+  <SelectInput key="status" source="status" choices={reviewStatusChoices} alwaysOn />,
+  <TextInput key="ownerId" source="ownerId" />,
+  <TextInput key="currency" source="currency" />,
+];
+
+const signed = (r: RaRecord) =>
+  money(`${r.direction === 'debit' ? '-' : '+'}${r.amount as string} ${r.currency as string}`);
+
+export const AdjustmentList = () => (
+  <List
+    filters={adjustmentFilters}
+    filterDefaultValues={{ status: 'pending' }}
+    sort={{ field: 'id', order: 'DESC' }}
+    title="swx.ledger.adjustmentsTitle"
+  >
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="id" />
+      <FunctionField
+        source="ownerId"
+        sortable={false}
+        render={(r) => (
+          <>
+            {owner(r)}
+            <Typography variant="caption" color="text.secondary" component="div">
+              {bookLabel(r.book as string)} · {r.kind as string}
+            </Typography>
+          </>
+        )}
+      />
+      <FunctionField source="amount" render={signed} />
+      <TextField source="reason" sortable={false} sx={{ display: 'block', minWidth: 200 }} />
+      <StatusField source="status" />
+      <FunctionField
+        source="createdByEmail"
+        sortable={false}
+        render={(r) => (
+          <>
+            {r.createdByEmail as string}
+            {r.decidedByEmail ? (
+              <Typography variant="caption" color="text.secondary" component="div">
+                → {r.decidedByEmail as string}
+              </Typography>
+            ) : null}
+          </>
+        )}
+      />
+      <AdjustmentActions />
+    </Datagrid>
+  </List>
+);
+
+export const AdjustmentShow = () => (
+  <Show
+    actions={
+      <TopToolbar>
+        <AdjustmentActions />
+      </TopToolbar>
+    }
+  >
+    <SimpleShowLayout>
+      <TextField source="id" />
+      <FunctionField source="ownerId" render={(r) => `${owner(r)} (${r.ownerId as string})`} />
+      <FunctionField source="book" render={(r) => bookLabel(r.book as string)} />
+      <TextField source="kind" />
+      <FunctionField source="amount" render={signed} />
+      <TextField source="reason" />
+      <StatusField source="status" />
+      <TextField source="createdByEmail" />
+      <DateField source="createdAt" showTime />
+      <TextField source="decidedByEmail" emptyText="-" />
+      <DateField source="decidedAt" showTime emptyText="-" />
+      <TextField source="decisionReason" emptyText="-" />
+      <TextField source="journalId" emptyText="-" />
+    </SimpleShowLayout>
+  </Show>
+);
+
+/**
+ * Approve / reject of a pending adjustment. The maker's own request cannot be approved by them:
+ * the button is disabled and says why (the API refuses it too, 403).
+ */
+export function AdjustmentActions() {
+  const record = useRecordContext();
+  const { identity } = useGetIdentity();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!record || record.status !== 'pending') return null;
+  const isMaker = identity?.id !== undefined && identity.id === record.createdBy;
+  const run = async (decision: 'approve' | 'reject') => {
+    setBusy(true);
+    try {
+      if (decision === 'approve') await dataProvider.approve('adjustments', record.id);
+      else await dataProvider.reject('adjustments', record.id, reason.trim());
+      notify(decision === 'approve' ? 'swx.ledger.adjustmentApproved' : 'swx.review.rejected', {
+        type: 'success',
+      });
+      setDialog(null);
+      setReason('');
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()} sx={{ alignItems: 'center' }}>
+      <Tooltip title={isMaker ? translate('swx.ledger.makerCannotApprove') : ''}>
+        <span>
+          <Button
+            label="swx.review.approve"
+            variant="contained"
+            color="success"
+            onClick={() => setDialog('approve')}
+            disabled={busy || isMaker}
+            data-testid="approve-adjustment"
+          >
+            <CheckIcon />
+          </Button>
+        </span>
+      </Tooltip>
+      <Button
+        label="swx.review.reject"
+        variant="outlined"
+        color="error"
+        onClick={() => setDialog('reject')}
+        disabled={busy}
+        data-testid="reject-adjustment"
+      >
+        <CloseIcon />
+      </Button>
+      <Confirm
+        isOpen={dialog === 'approve'}
+        loading={busy}
+        title="swx.ledger.approveTitle"
+        titleTranslateOptions={{ id: record.id }}
+        content="swx.ledger.approveContent"
+        confirm="swx.review.approve"
+        onConfirm={() => void run('approve')}
+        onClose={() => setDialog(null)}
+      />
+      <Dialog open={dialog === 'reject'} onClose={() => setDialog(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{translate('swx.ledger.rejectTitle', { id: record.id })}</DialogTitle>
+        <DialogContent>
+          <MuiTextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            name="reason"
+            label={translate('swx.review.reasonInternal')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={!reason.trim()}
+            helperText={reason.trim() ? ' ' : translate('swx.review.reasonRequired')}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button label="swx.review.cancel" onClick={() => setDialog(null)} disabled={busy} />
+          <Button
+            label="swx.review.reject"
+            variant="contained"
+            color="error"
+            onClick={() => void run('reject')}
+            disabled={busy || !reason.trim()}
+            data-testid="confirm-reject-adjustment"
+          />
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
+
+const CreateToolbar = () => (
+  <Toolbar>
+    <SaveButton label="swx.ledger.submitForApproval" />
+  </Toolbar>
+);
+
+const amountFormat = (value: string) =>
+  /^\d{1,20}(\.\d{1,18})?$/.test(value ?? '') && Number(value) > 0 ? undefined : 'swx.validation.decimal';
+
+/** A super-admin asks for an adjustment; nothing moves until a different super-admin approves it. */
+export const AdjustmentCreate = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      title="swx.ledger.createTitle"
+      mutationOptions={{
+        onSuccess: () => {
+          notify('swx.ledger.adjustmentCreated', { type: 'success' });
+          redirect('list', 'adjustments');
+        },
+      }}
+    >
+      <SimpleForm
+        toolbar={<CreateToolbar />}
+        defaultValues={{ ownerType: 'user', book: 'real', currency: 'USDT' }}
+      >
+        <Alert severity="info" sx={{ mb: 2 }}>
+          <AdjustmentHint />
+        </Alert>
+        <SelectInput source="ownerType" choices={OWNER_TYPES} validate={required()} />
+        <OwnerInput />
+        <SelectInput source="book" choices={BOOK_CHOICES} validate={required()} />
+        <TextInput source="currency" validate={required()} />
+        <SelectInput
+          source="direction"
+          choices={[
+            { id: 'credit', name: 'swx.ledger.credit' },
+            { id: 'debit', name: 'swx.ledger.debit' },
+          ]}
+          validate={required()}
+        />
+        <TextInput source="amount" validate={[required(), amountFormat]} />
+        <TextInput source="reason" multiline minRows={2} validate={required()} fullWidth />
+      </SimpleForm>
+    </Create>
+  );
+};
+
+function AdjustmentHint() {
+  const translate = useTranslate();
+  return <>{translate('swx.ledger.createHint')}</>;
+}
+
+/** The customer (searched by name) or the house account, following the owner type chosen above. */
+function OwnerInput() {
+  return (
+    <FormDataConsumer>
+      {({ formData }) =>
+        formData.ownerType === 'system' ? (
+          <SelectInput
+            key="system"
+            source="ownerId"
+            label="swx.ledger.systemAccount"
+            choices={SYSTEM_ACCOUNTS.map((id) => ({ id, name: id }))}
+            validate={required()}
+          />
+        ) : (
+          <ReferenceInput
+            key="user"
+            source="ownerId"
+            reference="users"
+            sort={{ field: 'username', order: 'ASC' }}
+          >
+            <AutocompleteInput
+              label="swx.ledger.customer"
+              optionText="username"
+              filterToQuery={(q: string) => ({ q })}
+              validate={required()}
+            />
+          </ReferenceInput>
+        )
+      }
+    </FormDataConsumer>
+  );
+}
+
+/**
+ * A withdrawal above withdraw_dual_approval_threshold: how many approvals it has of the two it
+ * needs ("approved once" waits for a different admin). Nothing for withdrawals that need one.
+ */
+export function ApprovalsField(_props: { label?: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record || Number(record.approvalsRequired ?? 1) < 2) return null;
+  if (record.awaitingSecondApproval) {
+    return (
+      <Tooltip title={translate('swx.ledger.approvedOnce')}>
+        <Chip
+          size="small"
+          color="warning"
+          variant="outlined"
+          label={translate('swx.ledger.needsSecondApproval')}
+          data-testid="awaiting-second-approval"
+        />
+      </Tooltip>
+    );
+  }
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={`${translate('swx.ledger.twoApprovals')} (${String(record.approvals ?? 0)}/2)`}
+      data-testid="two-approvals"
+    />
+  );
+}

@@ -1,0 +1,181 @@
+import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { RecordDetail } from '../components/RecordDetail';
+import { StatusField } from '../components/StatusField';
+import { BOOK_CHOICES, statusChoices, UserField } from './common';
+
+// Orders of every kind, read only: no admin opens, closes or prices a position.
+
+const userAndBook = [
+  <TextInput key="userId" source="userId" />,
+  <SelectInput key="book" source="book" choices={BOOK_CHOICES} alwaysOn />,
+];
+
+export const UOrderList = () => (
+  <List
+    filters={[
+      <SelectInput
+        key="state"
+        source="state"
+        choices={statusChoices(['waiting', 'open', 'closed', 'cancelled'])}
+        alwaysOn
+      />,
+      ...userAndBook,
+      <TextInput key="code" source="code" />,
+    ]}
+    sort={{ field: 'id', order: 'DESC' }}
+  >
+    <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
+      <TextField source="orderNo" sortable={false} />
+      <UserField />
+      <TextField source="book" sortable={false} />
+      <TextField source="code" />
+      <TextField source="direction" sortable={false} />
+      <TextField source="lots" sortable={false} />
+      <TextField source="leverage" sortable={false} />
+      <TextField source="margin" />
+      <TextField source="openPrice" sortable={false} emptyText="-" />
+      <TextField source="closePrice" sortable={false} emptyText="-" />
+      <TextField source="profit" emptyText="-" />
+      <StatusField source="state" />
+      <DateField source="createdAt" showTime />
+    </Datagrid>
+  </List>
+);
+
+export const OptionsOrderList = () => (
+  <List
+    filters={[
+      <SelectInput
+        key="state"
+        source="state"
+        choices={statusChoices(['open', 'won', 'lost', 'draw'])}
+        alwaysOn
+      />,
+      ...userAndBook,
+      <TextInput key="code" source="code" />,
+    ]}
+    sort={{ field: 'id', order: 'DESC' }}
+  >
+    <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
+      <TextField source="orderNo" sortable={false} />
+      <UserField />
+      <TextField source="book" sortable={false} />
+      <TextField source="code" sortable={false} />
+      <TextField source="direction" sortable={false} />
+      <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
+      <TextField source="periodSeconds" sortable={false} />
+      <TextField source="openPrice" sortable={false} />
+      <TextField source="settlePrice" sortable={false} emptyText="-" />
+      <TextField source="profit" sortable={false} emptyText="-" />
+      <StatusField source="state" />
+      <DateField source="openTime" showTime sortable={false} />
+    </Datagrid>
+  </List>
+);
+
+export const SpotOrderList = () => (
+  <List
+    filters={[
+      <SelectInput
+        key="state"
+        source="state"
+        choices={statusChoices(['pending', 'open', 'partial', 'filled', 'cancelled'])}
+        alwaysOn
+      />,
+      ...userAndBook,
+      <TextInput key="symbol" source="symbol" />,
+      <SelectInput
+        key="side"
+        source="side"
+        choices={[
+          { id: 'buy', name: 'buy' },
+          { id: 'sell', name: 'sell' },
+        ]}
+      />,
+    ]}
+    sort={{ field: 'id', order: 'DESC' }}
+  >
+    <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
+      <TextField source="id" />
+      <FunctionField
+        source="userId"
+        sortable={false}
+        render={(r) => (r.marketMaker ? 'market maker' : <UserField />)}
+      />
+      <TextField source="book" sortable={false} />
+      <TextField source="symbol" sortable={false} />
+      <TextField source="side" sortable={false} />
+      <TextField source="type" sortable={false} />
+      <TextField source="price" sortable={false} emptyText="-" />
+      <TextField source="quantity" sortable={false} emptyText="-" />
+      <TextField source="filled" sortable={false} />
+      <TextField source="fee" sortable={false} />
+      <StatusField source="state" />
+      <DateField source="createdAt" showTime />
+    </Datagrid>
+  </List>
+);
+
+export const SpotTradeList = () => (
+  <List
+    filters={[
+      <SelectInput key="book" source="book" choices={BOOK_CHOICES} alwaysOn />,
+      <TextInput key="symbol" source="symbol" />,
+      <TextInput key="takerOrderId" source="takerOrderId" />,
+      <TextInput key="makerOrderId" source="makerOrderId" />,
+    ]}
+    sort={{ field: 'id', order: 'DESC' }}
+  >
+    <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
+      <TextField source="id" />
+      <TextField source="book" sortable={false} />
+      <TextField source="symbol" sortable={false} />
+      <TextField source="takerSide" sortable={false} />
+      <TextField source="price" sortable={false} />
+      <TextField source="quantity" sortable={false} />
+      <TextField source="quoteAmount" sortable={false} />
+      <TextField source="takerOrderId" sortable={false} />
+      <TextField source="makerOrderId" sortable={false} />
+      <DateField source="createdAt" showTime />
+    </Datagrid>
+  </List>
+);
+
+export const PlanList = () => (
+  <List
+    filters={[
+      <SelectInput
+        key="kind"
+        source="kind"
+        choices={[
+          { id: 'smart', name: 'swx.plan.smart' },
+          { id: 'mining', name: 'swx.plan.mining' },
+        ]}
+        alwaysOn
+      />,
+      <SelectInput
+        key="status"
+        source="status"
+        choices={statusChoices(['earning', 'completed', 'exited'])}
+        alwaysOn
+      />,
+      <TextInput key="userId" source="userId" />,
+    ]}
+    sort={{ field: 'id', order: 'DESC' }}
+  >
+    <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
+      <TextField source="id" />
+      <UserField />
+      <TextField source="kind" sortable={false} />
+      <TextField source="productName" sortable={false} />
+      <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
+      <TextField source="cycleDays" sortable={false} />
+      <TextField source="dailyYield" sortable={false} />
+      <TextField source="earned" sortable={false} />
+      <TextField source="daysPaid" sortable={false} />
+      <StatusField source="status" />
+      <DateField source="startedAt" showTime sortable={false} />
+      <DateField source="endsAt" showTime />
+    </Datagrid>
+  </List>
+);

@@ -1,0 +1,236 @@
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  Edit,
+  EditButton,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  NumberField,
+  NumberInput,
+  required,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+} from 'react-admin';
+
+// Products and coin networks (operators). Amounts and rates stay strings: the API keeps them exact.
+
+const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
+const decimal =
+  (message = 'swx.validation.decimal') =>
+  (value: unknown) =>
+    value === undefined || value === null || value === '' || DECIMAL.test(String(value))
+      ? undefined
+      : message;
+
+/** The cycles parse to a list of whole days once they read like "7, 15, 30". */
+const cyclesValid = (value: unknown) => (Array.isArray(value) ? undefined : 'swx.validation.cycles');
+
+const SaveOnly = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
+// --- smart-plan and mining products ---
+
+const KIND_CHOICES = [
+  { id: 'smart', name: 'swx.plan.smart' },
+  { id: 'mining', name: 'swx.plan.mining' },
+];
+
+export const PlanProductList = () => (
+  <List
+    filters={[
+      <SelectInput key="kind" source="kind" choices={KIND_CHOICES} alwaysOn />,
+      <NullableBooleanInput key="active" source="active" />,
+    ]}
+    sort={{ field: 'sort', order: 'ASC' }}
+  >
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="kind" />
+      <TextField source="name" />
+      <TextField source="currency" sortable={false} />
+      <TextField source="dailyYield" sortable={false} />
+      <TextField source="minAmount" sortable={false} />
+      <TextField source="maxAmount" sortable={false} />
+      <FunctionField source="cycles" sortable={false} render={(r) => (r.cycles as number[]).join(', ')} />
+      <BooleanField source="allowRepeat" sortable={false} />
+      <BooleanField source="active" sortable={false} />
+      <NumberField source="sort" />
+      <EditButton />
+    </Datagrid>
+  </List>
+);
+
+const PlanProductForm = ({ creating }: { creating?: boolean }) => (
+  <SimpleForm toolbar={<SaveOnly />}>
+    <SelectInput source="kind" choices={KIND_CHOICES} validate={required()} disabled={!creating} />
+    <TextInput source="name" validate={required()} />
+    <TextInput source="currency" validate={required()} defaultValue="USDT" />
+    <TextInput source="dailyYield" validate={[required(), decimal()]} helperText="swx.help.dailyYield" />
+    <TextInput source="minAmount" validate={[required(), decimal()]} />
+    <TextInput source="maxAmount" validate={[required(), decimal()]} />
+    <TextInput
+      source="cycles"
+      validate={[required(), cyclesValid]}
+      helperText="swx.help.cycles"
+      format={(v: unknown) => (Array.isArray(v) ? v.join(', ') : ((v as string | undefined) ?? ''))}
+      parse={(v: string) =>
+        /^\s*\d+(\s*,\s*\d+)*\s*$/.test(v) ? v.split(',').map((d) => Number(d.trim())) : v
+      }
+    />
+    <BooleanInput source="allowRepeat" defaultValue={false} />
+    <BooleanInput source="active" defaultValue />
+    <NumberInput source="sort" defaultValue={0} />
+  </SimpleForm>
+);
+
+export const PlanProductEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <PlanProductForm />
+  </Edit>
+);
+export const PlanProductCreate = () => (
+  <Create redirect="list">
+    <PlanProductForm creating />
+  </Create>
+);
+
+// --- options products ---
+
+export const OptionsProductList = () => (
+  <List
+    filters={[<NullableBooleanInput key="active" source="active" />]}
+    sort={{ field: 'sort', order: 'ASC' }}
+  >
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="name" />
+      <NumberField source="periodSeconds" />
+      <FunctionField source="payoutRate" render={(r) => `${r.payoutPercent}%`} />
+      <TextField source="currency" sortable={false} />
+      <TextField source="minAmount" sortable={false} />
+      <TextField source="maxAmount" sortable={false} />
+      <BooleanField source="active" sortable={false} />
+      <NumberField source="sort" />
+      <EditButton />
+    </Datagrid>
+  </List>
+);
+
+const OptionsProductForm = () => (
+  <SimpleForm toolbar={<SaveOnly />}>
+    <TextInput source="name" validate={required()} />
+    <NumberInput source="periodSeconds" min={1} validate={required()} />
+    <TextInput source="payoutRate" validate={[required(), decimal()]} helperText="swx.help.payoutRate" />
+    <TextInput source="minAmount" validate={[required(), decimal()]} />
+    <TextInput source="maxAmount" validate={[required(), decimal()]} />
+    <BooleanInput source="active" defaultValue />
+    <NumberInput source="sort" defaultValue={0} />
+  </SimpleForm>
+);
+
+export const OptionsProductEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <OptionsProductForm />
+  </Edit>
+);
+export const OptionsProductCreate = () => (
+  <Create redirect="list">
+    <OptionsProductForm />
+  </Create>
+);
+
+// --- loan products ---
+
+export const LoanProductList = () => (
+  <List sort={{ field: 'termDays', order: 'ASC' }}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" />
+      <NumberField source="termDays" />
+      <FunctionField source="dailyRate" render={(r) => `${r.dailyRate}%`} />
+      <TextField source="minAmount" sortable={false} />
+      <TextField source="maxAmount" sortable={false} />
+      <BooleanField source="active" sortable={false} />
+      <EditButton />
+    </Datagrid>
+  </List>
+);
+
+const LoanProductForm = () => (
+  <SimpleForm toolbar={<SaveOnly />}>
+    <NumberInput source="termDays" min={1} max={3650} validate={required()} />
+    <TextInput source="dailyRate" validate={[required(), decimal()]} helperText="swx.help.dailyRate" />
+    <TextInput source="minAmount" validate={[required(), decimal()]} />
+    <TextInput source="maxAmount" validate={[required(), decimal()]} />
+    <BooleanInput source="active" defaultValue />
+  </SimpleForm>
+);
+
+export const LoanProductEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <LoanProductForm />
+  </Edit>
+);
+export const LoanProductCreate = () => (
+  <Create redirect="list">
+    <LoanProductForm />
+  </Create>
+);
+
+// --- coins and networks ---
+
+export const CoinNetworkList = () => (
+  <List filters={[<TextInput key="coin" source="coin" alwaysOn />]} sort={{ field: 'id', order: 'ASC' }}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="coin" />
+      <TextField source="network" />
+      <TextField source="confirmations" sortable={false} />
+      <TextField source="minDeposit" sortable={false} />
+      <TextField source="minWithdrawal" sortable={false} />
+      <FunctionField
+        source="withdrawFeeRate"
+        sortable={false}
+        render={(r) => `${r.withdrawFeeRate}%${r.withdrawFeeRateOverride === null ? ' *' : ''}`}
+      />
+      <BooleanField source="depositEnabled" sortable={false} />
+      <BooleanField source="withdrawEnabled" sortable={false} />
+      <EditButton />
+    </Datagrid>
+  </List>
+);
+
+/** The form edits the network's own fee rate (the override); the API calls it withdrawFeeRate. */
+const coinNetworkTransform = ({ withdrawFeeRateOverride, ...rest }: Record<string, unknown>) => ({
+  ...rest,
+  withdrawFeeRate: withdrawFeeRateOverride ?? null,
+});
+
+export const CoinNetworkEdit = () => (
+  <Edit mutationMode="pessimistic" transform={coinNetworkTransform}>
+    <SimpleForm toolbar={<SaveOnly />}>
+      <TextInput source="coin" disabled />
+      <TextInput source="network" disabled />
+      <TextInput source="confirmations" />
+      <TextInput source="minDeposit" validate={[required(), decimal()]} />
+      <TextInput source="minWithdrawal" validate={[required(), decimal()]} />
+      <TextInput
+        source="withdrawFeeRateOverride"
+        helperText="swx.help.feeOverride"
+        parse={(v: string) => (v === '' ? null : v)}
+        validate={decimal()}
+      />
+      <BooleanInput source="depositEnabled" />
+      <BooleanInput source="withdrawEnabled" />
+    </SimpleForm>
+  </Edit>
+);

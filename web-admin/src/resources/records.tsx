@@ -1,0 +1,201 @@
+import type { MouseEvent } from 'react';
+import { Box, Button as MuiButton, Stack } from '@mui/material';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TextInput,
+  useNotify,
+  usePermissions,
+  TopToolbar,
+  FilterButton,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { API_URL, fetchBlobUrl, httpClient } from '../api';
+import { ReasonDialogButton } from '../components/ReasonDialogButton';
+import { RecordDetail } from '../components/RecordDetail';
+import { StatusField } from '../components/StatusField';
+import { statusChoices, UserField } from './common';
+
+// --- audit log (read-only) ---
+
+const auditFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <TextInput key="action" source="action" />,
+  <TextInput key="targetType" source="targetType" />,
+  <TextInput key="targetId" source="targetId" />,
+  <TextInput key="adminId" source="adminId" />,
+];
+
+function AuditDetail() {
+  const record = useRecordContext();
+  return (
+    <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
+      {JSON.stringify(record?.detail ?? {}, null, 2)}
+    </Box>
+  );
+}
+
+/** Super-admins: walks the hash chain on the server and tells whether a row was edited or removed. */
+function VerifyChainButton() {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const { permissions } = usePermissions<string[]>();
+  if (!Array.isArray(permissions) || !permissions.includes('super_admin')) return null;
+  const verify = async () => {
+    try {
+      const { json } = await httpClient(`${API_URL}/audit/verify`);
+      const report = json as {
+        ok: boolean;
+        checked: number;
+        firstBroken: { id: string; reason: string } | null;
+      };
+      if (report.ok) notify(translate('swx.audit.chainOk', { checked: report.checked }), { type: 'success' });
+      else
+        notify(
+          translate('swx.audit.chainBroken', {
+            id: report.firstBroken?.id ?? '?',
+            reason: report.firstBroken?.reason ?? '',
+          }),
+          { type: 'error', autoHideDuration: 15000 },
+        );
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <MuiButton size="small" onClick={() => void verify()}>
+      {translate('swx.audit.verify')}
+    </MuiButton>
+  );
+}
+
+export const AuditList = () => (
+  <List
+    filters={auditFilters}
+    sort={{ field: 'id', order: 'DESC' }}
+    perPage={50}
+    actions={
+      <TopToolbar>
+        <FilterButton />
+        <VerifyChainButton />
+      </TopToolbar>
+    }
+  >
+    <Datagrid bulkActionButtons={false} expand={<AuditDetail />} rowClick="expand">
+      <TextField source="id" />
+      <DateField source="createdAt" showTime />
+      <TextField source="adminEmail" sortable={false} emptyText="-" />
+      <TextField source="action" />
+      <TextField source="targetType" sortable={false} emptyText="-" />
+      <TextField source="targetId" sortable={false} emptyText="-" />
+      <TextField source="ip" sortable={false} emptyText="-" />
+    </Datagrid>
+  </List>
+);
+
+// --- outbox of the embedded e-mail / SMS default ---
+
+function OutboxBody() {
+  const record = useRecordContext();
+  return (
+    <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
+      {String(record?.body ?? '')}
+    </Box>
+  );
+}
+
+export const OutboxList = () => (
+  <List
+    filters={[
+      <SearchInput key="q" source="q" alwaysOn />,
+      <SelectInput
+        key="channel"
+        source="channel"
+        choices={[
+          { id: 'email', name: 'email' },
+          { id: 'sms', name: 'sms' },
+        ]}
+      />,
+      <TextInput key="recipient" source="recipient" />,
+    ]}
+    sort={{ field: 'id', order: 'DESC' }}
+  >
+    <Datagrid bulkActionButtons={false} expand={<OutboxBody />} rowClick="expand">
+      <TextField source="id" />
+      <DateField source="createdAt" showTime />
+      <TextField source="channel" />
+      <TextField source="recipient" />
+      <TextField source="subject" sortable={false} emptyText="-" />
+    </Datagrid>
+  </List>
+);
+
+// --- loans: records, overdue ones, repayments received outside the platform ---
+
+function LoanActions() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  if (!record) return null;
+  const open = async (e: MouseEvent) => {
+    e.stopPropagation();
+    try {
+      window.open(await fetchBlobUrl(`${API_URL}/loans/${record.id}/agreement`), '_blank', 'noopener');
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Stack direction="row" spacing={1}>
+      <MuiButton size="small" onClick={(e) => void open(e)}>
+        {translate('swx.loans.agreement')}
+      </MuiButton>
+      {record.status !== 'repaid' && (
+        <ReasonDialogButton
+          action="markRepaid"
+          field="note"
+          fieldLabel="swx.loans.note"
+          label="swx.loans.markRepaid"
+          title="swx.loans.markRepaidTitle"
+          done="swx.loans.markedRepaid"
+          color="success"
+          testId="mark-repaid"
+        />
+      )}
+    </Stack>
+  );
+}
+
+export const LoanList = () => (
+  <List
+    filters={[
+      <SelectInput
+        key="status"
+        source="status"
+        alwaysOn
+        choices={statusChoices(['repaying', 'expired', 'repaid'])}
+      />,
+      <TextInput key="userId" source="userId" />,
+    ]}
+    sort={{ field: 'id', order: 'DESC' }}
+  >
+    <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
+      <TextField source="id" />
+      <UserField />
+      <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
+      <TextField source="termDays" sortable={false} />
+      <FunctionField source="dailyRatePercent" sortable={false} render={(r) => `${r.dailyRatePercent}%`} />
+      <TextField source="accruedInterest" sortable={false} emptyText="-" />
+      <StatusField source="status" />
+      <DateField source="repaymentDate" sortable={false} showTime />
+      <DateField source="createdAt" showTime />
+      <LoanActions />
+    </Datagrid>
+  </List>
+);

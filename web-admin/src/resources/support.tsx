@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Badge, Box, Paper, Stack, TextField as MuiTextField, Typography } from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import { io, type Socket } from 'socket.io-client';
+import {
+  Button,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { call, loadSession } from '../api';
+import { StatusField } from '../components/StatusField';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { statusChoices, UserField } from './common';
+
+// The online support inbox: conversations with customers and visitors, answered live. The agents'
+// socket (/support, the admin session's token) brings the customers' messages as they are written.
+
+interface Message {
+  id: string;
+  conversationId: string;
+  sender: 'user' | 'agent';
+  body: string;
+  imageUrl?: string | null;
+  clientId?: string | null;
+  createdAt: string;
+}
+
+/** One socket per page for the agents' room: calls `onMessage` for every message of any conversation. */
+function useSupportSocket(onMessage: (m: Message) => void) {
+  const handler = useRef(onMessage);
+  handler.current = onMessage;
+  useEffect(() => {
+    const session = loadSession();
+    if (!session) return;
+    const socket: Socket = io('/support', {
+      auth: { token: session.token },
+      transports: ['websocket'],
+    });
+    socket.on('message', (m: Message) => handler.current(m));
+    return () => {
+      socket.disconnect();
+    };
+  }, []);
+}
+
+/** The list refreshes itself when a customer writes (unread counters, order by last message). */
+function LiveRefresh() {
+  const refresh = useRefresh();
+  useSupportSocket(() => refresh());
+  return null;
+}
+
+export const ConversationList = () => (
+  <List
+    filters={[
+      <SelectInput key="status" source="status" choices={statusChoices(['open', 'closed'])} alwaysOn />,
+      <NullableBooleanInput key="unread" source="unread" alwaysOn />,
+    ]}
+    filterDefaultValues={{ status: 'open' }}
+    sort={{ field: 'lastMessageAt', order: 'DESC' }}
+    aside={<LiveRefresh />}
+  >
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="id" />
+      <FunctionField
+        source="userId"
+        sortable={false}
+        render={(r) => (r.userId ? <UserField /> : `visitor ${String(r.visitorId ?? '').slice(0, 8)}`)}
+      />
+      <FunctionField
+        source="lastMessage"
+        sortable={false}
+        render={(r) =>
+          r.lastMessage ? `${r.lastMessage.sender === 'agent' ? '↩ ' : ''}${r.lastMessage.body}` : '-'
+        }
+      />
+      <FunctionField
+        source="agentUnread"
+        render={(r) => <Badge color="error" badgeContent={r.agentUnread} data-testid="unread" />}
+      />
+      <StatusField source="status" />
+      <DateField source="lastMessageAt" showTime />
+    </Datagrid>
+  </List>
+);
+
+function Chat() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const bottom = useRef<HTMLDivElement>(null);
+  const id = record?.id ? String(record.id) : null;
+
+  const add = (m: Message) => setMessages((list) => (list.some((x) => x.id === m.id) ? list : [...list, m]));
+
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    call<{ list: Message[] }>(`/support/conversations/${id}/messages?limit=100`).then(
+      (page) => live && setMessages(page.list),
+      (e: Error) => notify(e.message, { type: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, notify]);
+  useSupportSocket((m) => {
+    if (String(m.conversationId) === id) add(m);
+  });
+  // A block body: newer browsers answer scrollIntoView with a promise, which is no effect cleanup.
+  useEffect(() => {
+    void bottom.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length]);
+
+  if (!id) return null;
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = text.trim();
+    if (!body) return;
+    setBusy(true);
+    try {
+      const clientId = `agent-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      add(await dataProvider.act<Message>('conversations', id, 'reply', { body, clientId }));
+      setText('');
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box sx={{ p: 2 }}>
+      <Paper
+        variant="outlined"
+        sx={{ height: 420, overflowY: 'auto', p: 2, bgcolor: 'grey.50' }}
+        data-testid="support-messages"
+      >
+        {messages.length === 0 && (
+          <Typography color="text.secondary">{translate('swx.support.empty')}</Typography>
+        )}
+        {messages.map((m) => (
+          <Stack key={m.id} alignItems={m.sender === 'agent' ? 'flex-end' : 'flex-start'} sx={{ mb: 1 }}>
+            <Box
+              sx={{
+                maxWidth: '70%',
+                px: 1.5,
+                py: 1,
+                borderRadius: 2,
+                bgcolor: m.sender === 'agent' ? 'primary.main' : 'background.paper',
+                color: m.sender === 'agent' ? 'primary.contrastText' : 'text.primary',
+                boxShadow: 1,
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-word',
+              }}
+            >
+              {m.imageUrl && (
+                <Box
+                  component="img"
+                  src={m.imageUrl}
+                  alt=""
+                  sx={{ display: 'block', maxWidth: 240, mb: 0.5 }}
+                />
+              )}
+              {m.body}
+            </Box>
+            <Typography variant="caption" color="text.secondary">
+              {translate(m.sender === 'agent' ? 'swx.support.agent' : 'swx.support.customer')} ·{' '}
+              {new Date(m.createdAt).toLocaleString()}
+            </Typography>
+          </Stack>
+        ))}
+        <div ref={bottom} />
+      </Paper>
+      <Stack component="form" direction="row" spacing={1} sx={{ mt: 1 }} onSubmit={(e) => void send(e)}>
+        <MuiTextField
+          fullWidth
+          size="small"
+          name="reply"
+          placeholder={translate('swx.support.placeholder')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
+        <Button type="submit" label="swx.support.send" variant="contained" disabled={busy || !text.trim()}>
+          <SendIcon />
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function CloseButton() {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!record || record.status !== 'open') return null;
+  return (
+    <Button
+      label="swx.support.close"
+      onClick={() =>
+        dataProvider.act('conversations', record.id, 'close').then(
+          () => refresh(),
+          (e: Error) => notify(e.message, { type: 'error' }),
+        )
+      }
+    />
+  );
+}
+
+export const ConversationShow = () => (
+  <Show
+    actions={
+      <TopToolbar>
+        <CloseButton />
+      </TopToolbar>
+    }
+  >
+    <SimpleShowLayout direction="row" sx={{ gap: 3 }}>
+      <TextField source="id" />
+      <UserField />
+      <TextField source="visitorId" emptyText="-" />
+      <StatusField source="status" />
+      <DateField source="createdAt" showTime />
+    </SimpleShowLayout>
+    <Chat />
+  </Show>
+);

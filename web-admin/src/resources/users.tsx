@@ -1,0 +1,306 @@
+import type { ReactNode } from 'react';
+import AcUnitIcon from '@mui/icons-material/AcUnit';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
+import VideogameAssetOffIcon from '@mui/icons-material/VideogameAssetOff';
+import { Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NumberField,
+  Pagination,
+  ReferenceManyField,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TabbedShowLayout,
+  TextField,
+  TopToolbar,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { hasRole, ROLES } from '../authProvider';
+import { ReasonDialogButton } from '../components/ReasonDialogButton';
+import { RecordDetail } from '../components/RecordDetail';
+import { StatusField } from '../components/StatusField';
+
+const userFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={['active', 'frozen', 'abnormal'].map((id) => ({ id, name: `swx.status.${id}` }))}
+  />,
+];
+
+export const UserList = () => (
+  <List filters={userFilters} sort={{ field: 'createdAt', order: 'DESC' }}>
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="username" />
+      <TextField source="email" emptyText="-" />
+      <TextField source="phone" emptyText="-" />
+      <NumberField source="level" />
+      <StatusField source="status" />
+      <BooleanField source="totpEnabled" sortable={false} />
+      <DateField source="createdAt" showTime />
+    </Datagrid>
+  </List>
+);
+
+type Line = { currency: string; kind: string; balance: string };
+
+function BookTable({ title, lines }: { title: string; lines: Line[] }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
+        {title}
+      </Typography>
+      {lines.length === 0 ? (
+        <Typography color="text.secondary">{translate('swx.users.noBalance')}</Typography>
+      ) : (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('swx.users.currency')}</TableCell>
+              <TableCell>{translate('swx.users.account')}</TableCell>
+              <TableCell align="right">{translate('swx.users.balance')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {lines.map((l) => (
+              <TableRow key={`${l.currency}-${l.kind}`}>
+                <TableCell>{l.currency}</TableCell>
+                <TableCell>{translate(`swx.users.kind.${l.kind}`, { _: l.kind })}</TableCell>
+                <TableCell align="right" sx={{ fontFamily: 'monospace' }}>
+                  {l.balance}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </>
+  );
+}
+
+/** The balances of both books of the user in context (the user detail answers them). */
+export function Balances() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const balances = record?.balances as { real: Line[]; demo: Line[] } | undefined;
+  if (!balances) return null;
+  return (
+    <Grid container spacing={3} sx={{ p: 2 }} data-testid="balances">
+      <Grid size={{ xs: 12, md: 6 }}>
+        <BookTable title={translate('swx.users.realBook')} lines={balances.real} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <BookTable title={translate('swx.users.demoBook')} lines={balances.demo} />
+      </Grid>
+    </Grid>
+  );
+}
+
+/**
+ * Freeze or unfreeze, disable or enable the demo book (operators), each with a confirmation and a
+ * reason: the API refuses others, the buttons are not offered to them.
+ */
+function UserActions() {
+  const record = useRecordContext();
+  const { permissions } = usePermissions<string[]>();
+  if (!record || !hasRole(permissions, ROLES.operator)) return <TopToolbar />;
+  return (
+    <TopToolbar>
+      {record.status === 'frozen' ? (
+        <ReasonDialogButton
+          action="unfreeze"
+          label="swx.users.unfreeze"
+          title="swx.users.unfreezeTitle"
+          done="swx.users.unfrozen"
+          icon={<LockOpenIcon />}
+          color="success"
+          testId="unfreeze"
+        />
+      ) : (
+        <ReasonDialogButton
+          action="freeze"
+          label="swx.users.freeze"
+          title="swx.users.freezeTitle"
+          done="swx.users.frozen"
+          icon={<AcUnitIcon />}
+          color="error"
+          testId="freeze"
+        />
+      )}
+      {record.demoEnabled === false ? (
+        <ReasonDialogButton
+          action="enableDemo"
+          label="swx.users.enableDemo"
+          title="swx.users.enableDemoTitle"
+          done="swx.users.demoEnabled"
+          icon={<SportsEsportsIcon />}
+          color="success"
+          testId="enable-demo"
+        />
+      ) : (
+        <ReasonDialogButton
+          action="disableDemo"
+          label="swx.users.disableDemo"
+          title="swx.users.disableDemoTitle"
+          done="swx.users.demoDisabled"
+          icon={<VideogameAssetOffIcon />}
+          color="warning"
+          testId="disable-demo"
+        />
+      )}
+    </TopToolbar>
+  );
+}
+
+/** The resources with a detail page of their own; the others expand in place. */
+const WITH_SHOW = ['kyc', 'recharges', 'withdrawals'];
+
+/** A tab of the user's records from another admin list, filtered on the user (userId). */
+const Related = ({ reference, children }: { reference: string; children: ReactNode }) => (
+  <ReferenceManyField
+    reference={reference}
+    target="userId"
+    sort={{ field: 'id', order: 'DESC' }}
+    perPage={10}
+    pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+  >
+    <Datagrid
+      bulkActionButtons={false}
+      rowClick={WITH_SHOW.includes(reference) ? 'show' : 'expand'}
+      expand={WITH_SHOW.includes(reference) ? undefined : <RecordDetail />}
+    >
+      {children}
+    </Datagrid>
+  </ReferenceManyField>
+);
+
+export const UserShow = () => {
+  const { permissions } = usePermissions<string[]>();
+  const reviewer = hasRole(permissions, ROLES.reviewer);
+  return (
+    <Show actions={<UserActions />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="swx.users.summary">
+          <SimpleShowLayout direction="row" sx={{ flexWrap: 'wrap', gap: 3, p: 0 }}>
+            <TextField source="username" />
+            <TextField source="email" emptyText="-" />
+            <TextField source="phone" emptyText="-" />
+            <StatusField source="status" />
+            <NumberField source="level" />
+            <TextField source="inviteCode" />
+            <BooleanField source="totpEnabled" />
+            <BooleanField source="demoEnabled" />
+            <DateField source="demoDisabledAt" showTime emptyText="-" />
+            <DateField source="createdAt" showTime />
+            <TextField source="id" />
+          </SimpleShowLayout>
+          <Balances />
+        </TabbedShowLayout.Tab>
+        {reviewer && (
+          <TabbedShowLayout.Tab label="swx.users.tabs.kyc" path="kyc">
+            <Related reference="kyc">
+              <TextField source="id" />
+              <TextField source="level" />
+              <StatusField source="status" />
+              <TextField source="reason" emptyText="-" />
+              <DateField source="createdAt" showTime />
+            </Related>
+          </TabbedShowLayout.Tab>
+        )}
+        {reviewer && (
+          <TabbedShowLayout.Tab label="swx.users.tabs.deposits" path="recharges">
+            <Related reference="recharges">
+              <TextField source="id" />
+              <FunctionField source="amount" render={(r) => `${r.amount} ${r.coin}`} />
+              <StatusField source="status" />
+              <DateField source="createdAt" showTime />
+            </Related>
+          </TabbedShowLayout.Tab>
+        )}
+        {reviewer && (
+          <TabbedShowLayout.Tab label="swx.users.tabs.withdrawals" path="withdrawals">
+            <Related reference="withdrawals">
+              <TextField source="id" />
+              <FunctionField source="amount" render={(r) => `${r.amount} ${r.coin}`} />
+              <TextField source="method" />
+              <StatusField source="status" />
+              <DateField source="createdAt" showTime />
+            </Related>
+          </TabbedShowLayout.Tab>
+        )}
+        {reviewer && (
+          <TabbedShowLayout.Tab label="swx.users.tabs.loans" path="loans">
+            <Related reference="loans">
+              <TextField source="id" />
+              <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
+              <TextField source="termDays" />
+              <StatusField source="status" />
+              <DateField source="repaymentDate" showTime />
+            </Related>
+          </TabbedShowLayout.Tab>
+        )}
+        <TabbedShowLayout.Tab label="swx.users.tabs.plans" path="plans">
+          <Related reference="plans">
+            <TextField source="id" />
+            <TextField source="kind" />
+            <TextField source="productName" />
+            <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
+            <TextField source="earned" />
+            <StatusField source="status" />
+            <DateField source="endsAt" showTime />
+          </Related>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="swx.users.tabs.uOrders" path="u-orders">
+          <Related reference="u-orders">
+            <TextField source="orderNo" />
+            <TextField source="book" />
+            <TextField source="code" />
+            <TextField source="direction" />
+            <TextField source="margin" />
+            <TextField source="profit" emptyText="-" />
+            <StatusField source="state" />
+            <DateField source="createdAt" showTime />
+          </Related>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="swx.users.tabs.optionsOrders" path="options-orders">
+          <Related reference="options-orders">
+            <TextField source="orderNo" />
+            <TextField source="book" />
+            <TextField source="code" />
+            <TextField source="direction" />
+            <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
+            <TextField source="periodSeconds" />
+            <TextField source="profit" emptyText="-" />
+            <StatusField source="state" />
+            <DateField source="openTime" showTime />
+          </Related>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="swx.users.tabs.spotOrders" path="spot-orders">
+          <Related reference="spot-orders">
+            <TextField source="id" />
+            <TextField source="book" />
+            <TextField source="symbol" />
+            <TextField source="side" />
+            <TextField source="type" />
+            <TextField source="price" emptyText="-" />
+            <TextField source="quantity" emptyText="-" />
+            <TextField source="filled" />
+            <StatusField source="state" />
+            <DateField source="createdAt" showTime />
+          </Related>
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+};
