@@ -262,9 +262,10 @@ describe('web-user spot (coin-to-coin) screen', () => {
     ).toBe('/trade/spot');
     await page.getByTestId('spot-pair').selectOption('ETHUSDT');
     await page.waitForURL(/symbol=ETHUSDT$/);
+    // The address bar changes before React commits the new screen: wait for the ETH book first.
+    await page.getByTestId('spot-book').getByText('Amount (ETH)').waitFor();
     await page.getByTestId('spot-book').locator('.depth-row, [data-testid="state-empty"]').first().waitFor();
     expect(await page.getByTestId('spot-book').getByText('Amount (BTC)').count()).toBe(0);
-    await page.getByTestId('spot-book').getByText('Amount (ETH)').waitFor();
     await context.close();
   });
 
