@@ -89,7 +89,7 @@ describe('loans /swx/customer/user/loan', () => {
       .set('Authorization', `Bearer ${adminToken}`)
       .send({ value });
 
-  it('10022 without KYC, 10023 for a wrong term, the cap of 80% of the real balance, a signature required', async () => {
+  it('10022 without KYC, 10023 for a wrong term, the KYC cap of 90% of the real balance, a signature required', async () => {
     const stranger = await registerUser(t);
     expect(
       (
@@ -114,10 +114,10 @@ describe('loans /swx/customer/user/loan', () => {
       .http()
       .post('/swx/customer/user/loan')
       .set(real(user))
-      .send({ amount: '801', termDays: 30, agree: true });
+      .send({ amount: '901', termDays: 30, agree: true });
     expect(above.body).toMatchObject({
       code: 400,
-      result: [{ field: 'amount', message: 'The loan amount may be at most 800' }],
+      result: [{ field: 'amount', message: 'The loan amount may be at most 900' }],
     });
     const unsigned = await t
       .http()
@@ -141,7 +141,7 @@ describe('loans /swx/customer/user/loan', () => {
       interestFreeDays: 7,
       totalInterest: '7.36',
       totalDue: '807.36',
-      cap: '800',
+      cap: '900',
     });
     const loan = await t
       .http()

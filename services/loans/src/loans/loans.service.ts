@@ -34,7 +34,7 @@ const SCALE = 8;
 
 /**
  * Collateral-free loans for verified users: amount up to a share of the real-book USDT balance
- * (higher after advanced certification), interest per day after the interest-free days, principal
+ * (by verification tier: see `cap`), interest per day after the interest-free days, principal
  * and interest due at the end of the term. While a loan is open, withdrawals are refused.
  */
 @Injectable()
@@ -59,11 +59,20 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
     return overdue.length > 0;
   }
 
+  /**
+   * An open loan blocks withdrawals (403); an overdue one has frozen the account, and the request
+   * is refused as every other frozen-account action is (10005, "frozen until the overdue loan is
+   * repaid").
+   */
   async blocksWithdrawals(userId: string): Promise<boolean> {
-    const open = await this.dataSource.query(
-      `SELECT 1 FROM loans.loans WHERE user_id = $1 AND status <> 'repaid' LIMIT 1`,
+    const open: { status: string }[] = await this.dataSource.query(
+      `SELECT status FROM loans.loans WHERE user_id = $1 AND status <> 'repaid'
+        ORDER BY (status = 'expired') DESC LIMIT 1`,
       [userId],
     );
+    if (open[0]?.status === 'expired') {
+      throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'message.accountFrozenOverdue');
+    }
     return open.length > 0;
   }
 
@@ -321,9 +330,19 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
     return loanInterest(loan.amount, loan.dailyRate, interestDays);
   }
 
+  /**
+   * The share of the real-book USDT balance a user may borrow, by verification tier: the base
+   * `loan_cap_ratio` (80%) without KYC (such a user is refused with 10022 before any cap applies),
+   * the higher `loan_cap_ratio_kyc` once KYC is verified, the highest `loan_cap_ratio_advanced`
+   * after advanced certification.
+   */
   private async cap(userId: string): Promise<Decimal> {
-    const advanced = await this.kyc.isVerified(userId, 'advanced');
-    const ratio = await this.parameter(advanced ? 'loan_cap_ratio_advanced' : 'loan_cap_ratio');
+    const key = !(await this.kyc.isVerified(userId))
+      ? 'loan_cap_ratio'
+      : (await this.kyc.isVerified(userId, 'advanced'))
+        ? 'loan_cap_ratio_advanced'
+        : 'loan_cap_ratio_kyc';
+    const ratio = await this.parameter(key);
     const balance = await this.ledger.balance({
       owner: { type: 'user', id: userId },
       book: 'real',
