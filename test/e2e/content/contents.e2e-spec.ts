@@ -86,9 +86,16 @@ describe('content items', () => {
       expect(bySlug((await list('zh')).result, 'about-us')!.title).toBe('关于我们');
     });
 
-    it('maps hk, zh-tw and zh-TW to traditional Chinese and unknown languages to English', async () => {
-      for (const tag of ['hk', 'zh-tw', 'zh-TW', 'zh-HK']) {
+    it('reads zh for zh-tw (the spec rule of this route), keeps hk for hk and zh-HK, English for unknown languages', async () => {
+      for (const tag of ['zh-tw', 'zh-TW', 'zh_TW']) {
         const items = (await list(tag)).result as ListedItem[];
+        expect(items).toHaveLength(14);
+        expect(items.every((i) => i.language === 'zh')).toBe(true);
+        expect(bySlug(items, 'about-us')!.title).toBe('关于我们');
+      }
+      for (const tag of ['hk', 'zh-HK']) {
+        const items = (await list(tag)).result as ListedItem[];
+        expect(items).toHaveLength(14);
         expect(items.every((i) => i.language === 'hk')).toBe(true);
         expect(bySlug(items, 'about-us')!.title).toBe('關於我們');
       }
@@ -97,6 +104,60 @@ describe('content items', () => {
         expect(items).toHaveLength(14);
         expect(items.every((i) => i.language === 'en')).toBe(true);
       }
+    });
+
+    it('shows the English items of a type that a known language lacks, beside its own items', async () => {
+      // No language has a help item of type 2: an English one must reach every language.
+      const slug = `fallback-probe-${Date.now()}`;
+      const created = await t.http().post('/swx/admin/contents').set(bearer(callers.operator)).send({
+        type: 2,
+        language: 'en',
+        section: 'help',
+        slug,
+        title: 'Fallback probe',
+        body: '<p>Only in English.</p>',
+        sortOrder: 5,
+      });
+      expect(created.body.code).toBe(200);
+      try {
+        for (const tag of ['th', 'de', 'zh-tw', 'hk']) {
+          const own = tag === 'zh-tw' ? 'zh' : tag;
+          const items = (await list(tag)).result as ListedItem[];
+          expect(items).toHaveLength(15);
+          expect(bySlug(items, slug)).toMatchObject({ language: 'en', type: 2, section: 'help' });
+          // Every other item stays in the language itself, and the list is still ordered by type.
+          expect(items.filter((i) => i.slug !== slug).every((i) => i.language === own)).toBe(true);
+          expect(items.map((i) => i.type)).toEqual([...items.map((i) => i.type)].sort());
+          const help = (await list(tag, { section: 'help' })).result as ListedItem[];
+          expect(help.map((i) => i.language).sort()).toEqual(['en', own, own, own, own, own].sort());
+          expect(bySlug(help, slug)!.language).toBe('en');
+          const footer = (await list(tag, { section: 'footer' })).result as ListedItem[];
+          expect(footer).toHaveLength(9);
+          expect(footer.every((i) => i.language === own)).toBe(true);
+        }
+        // A language with its own item of that group shows its own, not the English one.
+        const th = await t.http().post('/swx/admin/contents').set(bearer(callers.operator)).send({
+          type: 2,
+          language: 'th',
+          section: 'help',
+          slug,
+          title: 'ทดสอบภาษาสำรอง',
+          body: '<p>ภาษาไทยเท่านั้น</p>',
+          sortOrder: 5,
+        });
+        expect(th.body.code).toBe(200);
+        try {
+          const items = (await list('th')).result as ListedItem[];
+          expect(items).toHaveLength(15);
+          expect(items.every((i) => i.language === 'th')).toBe(true);
+          expect(bySlug(items, slug)!.title).toBe('ทดสอบภาษาสำรอง');
+        } finally {
+          await t.http().delete(`/swx/admin/contents/${th.body.result.id}`).set(bearer(callers.operator));
+        }
+      } finally {
+        await t.http().delete(`/swx/admin/contents/${created.body.result.id}`).set(bearer(callers.operator));
+      }
+      expect(bySlug((await list('th')).result, slug)).toBeUndefined();
     });
   });
 

@@ -23,7 +23,7 @@ export class ContentsController {
   @Get('listContents/:language')
   @ApiOperation({
     summary:
-      'Published content titles of a language (footer groups by type: 1 company, 2 policy, 3 other; help centre); hk for zh-TW, English fallback',
+      'Published content titles of a language (footer groups by type: 1 company, 2 policy, 3 other; help centre); zh-tw reads zh, hk stays hk; a language without items of a type shows the English ones',
   })
   list(@Param('language') language: string, @Query() query: ListContentsQuery) {
     return this.contents.listPublished(language, query.section);

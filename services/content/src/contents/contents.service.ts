@@ -16,6 +16,18 @@ import { auditedWrite } from '../shared/db-errors';
 import type { CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { ContentItem, type ContentSection } from './entities/content-item.entity';
 
+/** `listContents/{language}`: zh-tw is zh there (spec, section 7); every other tag as usual. */
+export function contentLanguage(raw: string): Language {
+  const tag = raw.trim().toLowerCase().replace('_', '-');
+  if (tag === 'zh-tw') return 'zh';
+  return normalizeLanguage(tag) ?? DEFAULT_LANGUAGE;
+}
+
+const group = (r: ContentItem) => `${r.section}:${r.type}`;
+/** The order of the customer list: by type, then sort order (the footer groups without re-sorting). */
+const byListOrder = (a: ContentItem, b: ContentItem) =>
+  a.type - b.type || a.sortOrder - b.sortOrder || a.id - b.id;
+
 export const CONTENT_SORTABLE = ['id', 'type', 'language', 'section', 'sortOrder', 'title', 'updatedAt'];
 
 @Injectable()
@@ -26,12 +38,21 @@ export class ContentsService {
     private readonly audit: AdminAuditService,
   ) {}
 
-  /** The published titles of a language (hk for zh-TW/zh-HK, English for anything unknown or empty). */
+  /**
+   * The published titles of a language. The spec's rule for this route: `zh-tw` reads the `zh`
+   * items (unlike the interface language, where zh-TW is hk); `hk` and `zh-HK` stay hk. A known
+   * language that has no item of a group (section and type) shows the English items of that group;
+   * an unknown language reads English.
+   */
   async listPublished(rawLanguage: string, section?: ContentSection) {
-    const language = normalizeLanguage(rawLanguage) ?? DEFAULT_LANGUAGE;
+    const language = contentLanguage(rawLanguage);
     let rows = await this.findPublished(language, section);
-    if (rows.length === 0 && language !== DEFAULT_LANGUAGE) {
-      rows = await this.findPublished(DEFAULT_LANGUAGE, section);
+    if (language !== DEFAULT_LANGUAGE) {
+      const present = new Set(rows.map(group));
+      const fallback = (await this.findPublished(DEFAULT_LANGUAGE, section)).filter(
+        (r) => !present.has(group(r)),
+      );
+      if (fallback.length) rows = [...rows, ...fallback].sort(byListOrder);
     }
     return rows.map((r) => ({
       id: r.id,
