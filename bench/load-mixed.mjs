@@ -42,10 +42,16 @@ function loadAudit() {
 
 function startPlatform(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'dist/services/platform/src/main.js')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // BENCH_PLATFORM_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the platform.
+    const nodeArgs = (process.env.BENCH_PLATFORM_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, path.join(root, 'dist/services/platform/src/main.js')],
+      {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     const onExit = (code) => reject(new Error(`platform exited with ${code}:\n${out.slice(-3000)}`));
     child.stdout.on('data', (d) => {

@@ -12,10 +12,23 @@ export interface TokenClaims {
 /** Signs and verifies the JWTs that carry a session id; the session row decides whether it is live. */
 @Injectable()
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly secret: Uint8Array<ArrayBuffer>;
+  /** Imported once: given raw bytes, jose would import the HMAC key again on every sign and verify. */
+  private keyPromise?: Promise<CryptoKey>;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.key = new TextEncoder().encode(config.jwtSecret);
+    this.secret = new TextEncoder().encode(config.jwtSecret);
+  }
+
+  private key(): Promise<CryptoKey> {
+    this.keyPromise ??= crypto.subtle.importKey(
+      'raw',
+      this.secret,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    return this.keyPromise;
   }
 
   async sign(claims: TokenClaims, expiresAt: Date): Promise<string> {
@@ -26,13 +39,13 @@ export class TokenService {
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .setAudience(`swx-${claims.kind}`)
-      .sign(this.key);
+      .sign(await this.key());
   }
 
   /** The claims of a valid, unexpired token of the given kind, else null. */
   async verify(token: string, kind: AuthPrincipal['kind']): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key(), {
         algorithms: ['HS256'],
         audience: `swx-${kind}`,
       });
