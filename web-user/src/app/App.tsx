@@ -19,7 +19,7 @@ import { BalancesPage } from '../features/funds/components/BalancesPage';
 import { FundingDetailsPage } from '../features/funds/components/FundingDetailsPage';
 import { session, useSession, type UserInfo } from '../shared/session';
 import { applyRootFontSize, isMobileDevice } from '../shared/device';
-import { Loading } from '../shared/ui/StateViews';
+import { ChunkLoading } from './ChunkLoading';
 import { Shell } from './layout/Shell';
 
 /** The money screens load on first use (their own chunks), so the landing pages stay light. */
@@ -85,7 +85,7 @@ function buildRouter(mobile: boolean) {
         {
           path: '/trading',
           element: (
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <EarnPage />
             </Suspense>
           ),
@@ -94,7 +94,7 @@ function buildRouter(mobile: boolean) {
           // Coin-to-coin (spot) trading; the market data is public, order entry needs a session.
           path: '/trade/spot',
           element: (
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <SpotPage />
             </Suspense>
           ),
@@ -102,7 +102,7 @@ function buildRouter(mobile: boolean) {
         {
           path: '/orders',
           element: auth(
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <OrdersPage />
             </Suspense>,
           ),
@@ -110,7 +110,7 @@ function buildRouter(mobile: boolean) {
         {
           path: '/loan',
           element: (
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <LoanPage />
             </Suspense>
           ),
@@ -119,7 +119,7 @@ function buildRouter(mobile: boolean) {
         {
           path: '/nfts',
           element: (
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <NftPage />
             </Suspense>
           ),
@@ -132,7 +132,7 @@ function buildRouter(mobile: boolean) {
         {
           path: '/profile/exchange',
           element: auth(
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <ExchangePage />
             </Suspense>,
           ),
@@ -140,7 +140,7 @@ function buildRouter(mobile: boolean) {
         {
           path: '/profile/deposit',
           element: auth(
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <DepositPage />
             </Suspense>,
           ),
@@ -148,7 +148,7 @@ function buildRouter(mobile: boolean) {
         {
           path: '/profile/withdraw',
           element: auth(
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <WithdrawPage />
             </Suspense>,
           ),
@@ -156,7 +156,7 @@ function buildRouter(mobile: boolean) {
         {
           path: '/profile/address-book',
           element: auth(
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <AddressBookPage />
             </Suspense>,
           ),
@@ -164,7 +164,7 @@ function buildRouter(mobile: boolean) {
         {
           path: '/profile/records',
           element: auth(
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <RecordsPage />
             </Suspense>,
           ),
@@ -172,7 +172,7 @@ function buildRouter(mobile: boolean) {
         {
           path: '/profile/security',
           element: auth(
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <SecurityPage />
             </Suspense>,
           ),
@@ -180,7 +180,7 @@ function buildRouter(mobile: boolean) {
         {
           path: '/profile/contact',
           element: auth(
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <ContactChangePage />
             </Suspense>,
           ),

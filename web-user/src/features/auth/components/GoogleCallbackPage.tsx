@@ -1,24 +1,37 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, http } from '../../../api/http-client';
-import { session, type UserInfo } from '../../../shared/session';
+import { session } from '../../../shared/session';
 import { Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
+import { authApi, isChallenge, type LoginResult } from '../api/auth-api';
+import { completeLogin, safeRedirect, takeRememberedRedirect } from '../login-redirect';
 import { AuthLayout } from './AuthLayout';
+import { TwoFactorStep } from './TwoFactorStep';
 
 const GOOGLE_LINK_KEY = 'googleLink';
 
 /**
  * Social login callback: the provider's code and state complete either a login (login/loginByGoogle)
- * or, when the security page started it, the linking of Google to the logged-in account.
+ * or, when the security page started it, the linking of Google to the logged-in account. An
+ * account with two-factor authentication on answers a challenge: the code step follows here.
  */
 export function GoogleCallbackPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(params.get('error') ? t('google.denied') : null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const started = useRef(false);
+  const redirect = useRef<string | null>(null);
+  const finish = useCallback(
+    (result: LoginResult) => {
+      completeLogin(result);
+      void navigate(safeRedirect(redirect.current), { replace: true });
+    },
+    [navigate],
+  );
   useEffect(() => {
     const code = params.get('code');
     const state = params.get('state');
@@ -28,6 +41,7 @@ export function GoogleCallbackPage() {
       return;
     }
     started.current = true;
+    redirect.current = takeRememberedRedirect();
     const linking = sessionStorage.getItem(GOOGLE_LINK_KEY) === '1' && session.get().isLogin;
     sessionStorage.removeItem(GOOGLE_LINK_KEY);
     const run = linking
@@ -35,19 +49,26 @@ export function GoogleCallbackPage() {
           toast(t('google.linked'), 'success');
           void navigate('/profile/security', { replace: true });
         })
-      : http
-          .post<{ token?: string; user?: UserInfo; twoFactorRequired?: boolean }>('login/loginByGoogle', {
-            code,
-            state,
-            iss,
-          })
-          .then((r) => {
-            if (!r.token) throw new ApiError(400, t('google.twoFactor'));
-            session.login(r.token, r.user ?? null);
-            void navigate('/profile', { replace: true });
-          });
+      : authApi.loginByGoogle({ code, state, iss }).then((r) => {
+          if (isChallenge(r)) setChallenge(r.challenge);
+          else finish(r);
+        });
     run.catch((err: unknown) => setError(err instanceof ApiError ? err.message : t('google.failed')));
-  }, [params, navigate, t]);
+  }, [params, navigate, t, finish]);
+  if (challenge)
+    return (
+      <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')}>
+        <TwoFactorStep
+          challenge={challenge}
+          onDone={finish}
+          onRestart={(message) => {
+            setChallenge(null);
+            if (message) setError(message);
+            else void navigate('/pass/login', { replace: true });
+          }}
+        />
+      </AuthLayout>
+    );
   return (
     <AuthLayout title={t('google.title')} subtitle={error ?? t('google.working')}>
       {error ? (

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http-client';
-import { session } from '../../../shared/session';
 import { Field } from '../../../shared/ui/Field';
-import { authApi } from '../api/auth-api';
+import { authApi, isChallenge, type FirstFactorResult, type LoginResult } from '../api/auth-api';
+import { completeLogin, safeRedirect } from '../login-redirect';
 import { checkPassword } from '../validation';
+import { AltLogins } from './AltLogins';
 import { AuthLayout } from './AuthLayout';
+import { TwoFactorStep } from './TwoFactorStep';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -17,6 +19,17 @@ export function LoginPage() {
   const [errors, setErrors] = useState<{ account?: string; password?: string }>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Set while the second factor of a 2FA login is asked. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const finish = (result: LoginResult) => {
+    completeLogin(result);
+    void navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
+  const firstFactorDone = (result: FirstFactorResult) => {
+    if (isChallenge(result)) setChallenge(result.challenge);
+    else finish(result);
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -29,19 +42,28 @@ export function LoginPage() {
     if (next.account || next.password) return;
     setBusy(true);
     try {
-      const { token, user } = await authApi.login(account.trim(), password);
-      session.login(token, user);
-      const redirect = params.get('redirect');
-      void navigate(
-        redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/profile',
-        { replace: true },
-      );
+      firstFactorDone(await authApi.login(account.trim(), password));
     } catch (err) {
       setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
     } finally {
       setBusy(false);
     }
   };
+
+  if (challenge)
+    return (
+      <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')}>
+        <TwoFactorStep
+          challenge={challenge}
+          onDone={finish}
+          onRestart={(message) => {
+            setChallenge(null);
+            setPassword('');
+            setServerError(message || null);
+          }}
+        />
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
@@ -82,6 +104,7 @@ export function LoginPage() {
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t('common:states.loading') : t('login.submit')}
         </button>
+        <AltLogins redirect={params.get('redirect')} onResult={firstFactorDone} />
         <p className="form-switch">
           {t('login.noAccount')} <Link to="/pass/register">{t('login.toRegister')}</Link>
         </p>

@@ -5,7 +5,14 @@ import { ApiError } from '../../../api/http-client';
 import { session } from '../../../shared/session';
 import { Field } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
-import { authApi, type ContactType } from '../api/auth-api';
+import {
+  authApi,
+  isChallenge,
+  type ContactType,
+  type FirstFactorResult,
+  type LoginResult,
+} from '../api/auth-api';
+import { completeLogin } from '../login-redirect';
 import {
   AREA_CODES,
   checkCode,
@@ -17,6 +24,8 @@ import {
 } from '../validation';
 import { AuthLayout } from './AuthLayout';
 import { CodeField } from './CodeField';
+import { AltLogins } from './AltLogins';
+import { TwoFactorStep } from './TwoFactorStep';
 
 type Errors = Partial<Record<'account' | 'username' | 'password' | 'confirm' | 'code', string>>;
 
@@ -37,6 +46,17 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A wallet login of an account with 2FA on asks for the second factor here. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const finish = (result: LoginResult) => {
+    completeLogin(result);
+    void navigate('/profile', { replace: true });
+  };
+  const altLoginDone = (result: FirstFactorResult) => {
+    if (isChallenge(result)) setChallenge(result.challenge);
+    else finish(result);
+  };
 
   const account = type === 'email' ? email.trim() : `+${area}${phone.trim()}`;
   const accountError = () => (type === 'email' ? checkEmail(email) : checkPhone(phone));
@@ -90,6 +110,19 @@ export function RegisterPage() {
   };
 
   const msg = (key?: string) => (key ? t(key) : undefined);
+  if (challenge)
+    return (
+      <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')}>
+        <TwoFactorStep
+          challenge={challenge}
+          onDone={finish}
+          onRestart={(message) => {
+            setChallenge(null);
+            setServerError(message || null);
+          }}
+        />
+      </AuthLayout>
+    );
   return (
     <div data-testid="register-page">
       <AuthLayoutWrapper>
@@ -213,6 +246,7 @@ export function RegisterPage() {
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? t('common:states.loading') : t('register.submit')}
           </button>
+          <AltLogins redirect={null} onResult={altLoginDone} />
           <p className="form-switch">
             {t('register.haveAccount')} <Link to="/pass/login">{t('register.toLogin')}</Link>
           </p>
