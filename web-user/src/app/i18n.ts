@@ -16,9 +16,13 @@ for (const [file, content] of Object.entries(files)) {
   (resources[lng] ??= {})[ns] = content;
 }
 
+const known = (code: string | null) => (code && LANGUAGES.some((l) => l.code === code) ? code : null);
+
+/** `?lang=xx` of a link (the top bar's support link adds it) wins and is kept; else the saved choice. */
 function initialLanguage(): string {
-  const saved = localStorage.getItem(STORAGE.lang);
-  return saved && LANGUAGES.some((l) => l.code === saved) ? saved : DEFAULT_LANGUAGE;
+  const linked = known(new URLSearchParams(window.location.search).get('lang'));
+  if (linked) localStorage.setItem(STORAGE.lang, linked);
+  return linked ?? known(localStorage.getItem(STORAGE.lang)) ?? DEFAULT_LANGUAGE;
 }
 
 function applyDocumentLanguage(lng: string) {
