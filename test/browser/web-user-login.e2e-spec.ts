@@ -185,8 +185,11 @@ describe('web-user login: second factor, Google and wallet', () => {
   });
 
   /** A context whose page has an injected EIP-1193 wallet that signs in Node with `wallet`. */
-  async function walletContext(wallet: Wallet): Promise<{ context: BrowserContext; calls: string[] }> {
-    const context = await newContext();
+  async function walletContext(
+    wallet: Wallet,
+    opts: { lang?: string; mobile?: boolean } = {},
+  ): Promise<{ context: BrowserContext; calls: string[] }> {
+    const context = await newContext(opts);
     const calls: string[] = [];
     await context.exposeFunction('__testWallet', async (method: string, params: unknown[]) => {
       calls.push(method);
@@ -235,6 +238,24 @@ describe('web-user login: second factor, Google and wallet', () => {
     await plainPage.getByTestId('google-login').waitFor();
     expect(await plainPage.getByTestId('wallet-login').count()).toBe(0);
     await plain.close();
+  });
+
+  it('Arabic on a phone: login and register with the Google and wallet buttons, translated and not cut off', async () => {
+    const wallet = new Wallet(Wallet.createRandom().privateKey);
+    const { context } = await walletContext(wallet, { lang: 'ar', mobile: true });
+    const page = await context.newPage();
+    for (const screen of ['login', 'register']) {
+      await page.goto(`/pass/${screen}`);
+      await page.getByRole('button', { name: 'المتابعة باستخدام Google' }).waitFor();
+      await page.getByRole('button', { name: 'تسجيل الدخول بالمحفظة' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      expect(await englishLinesOn(page)).toEqual([]);
+      expect(await cutOffOn(page)).toEqual([]);
+    }
+    await page.goto('/pass/login');
+    await page.getByRole('button', { name: 'المتابعة باستخدام Google' }).waitFor();
+    await screenshot(page, 'login-alt-mobile-ar');
+    await context.close();
   });
 
   it('wallet login of an account with 2FA on asks for the code', async () => {
