@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
+import type { Namespace } from 'socket.io';
+import { SupportSockets } from '@app/content/support/support-sockets';
 import { io, type Socket } from 'socket.io-client';
 import { cutOffOn, desktopContext, englishLinesOn } from './browser-support';
 import {
@@ -120,6 +122,23 @@ describe('web-user online support chat in a real browser', () => {
     await image.waitFor();
     expect(await bubbles(page, 'agent').count()).toBe(2);
     expect(await bubbles(page, 'user').count()).toBe(2);
+
+    // A dropped connection: the page says so, and after reconnecting it fetches what came meanwhile.
+    await context.setOffline(true);
+    const namespace: Namespace = Reflect.get(run.t.app.get(SupportSockets), 'namespace');
+    namespace.in(`user:${user.id}`).disconnectSockets(true);
+    await page.getByTestId('support-reconnecting').waitFor();
+    const posted = await run.t
+      .http()
+      .post(`/swx/admin/support/conversations/${inbound.conversationId}/reply`)
+      .set({ Authorization: run.admin })
+      .send({ body: 'It arrived while you were away.' });
+    expect(posted.body.code).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.getByText('It arrived while you were away.').count()).toBe(0);
+    await context.setOffline(false);
+    await bubbles(page, 'agent').getByText('It arrived while you were away.').waitFor({ timeout: 20_000 });
+    await page.getByTestId('support-reconnecting').waitFor({ state: 'detached' });
     await page.close();
 
     // The same chat on a phone, in Arabic, right to left.
@@ -129,6 +148,7 @@ describe('web-user online support chat in a real browser', () => {
     await mobile.goto('/profile/kefu');
     await bubbles(mobile, 'agent').getByText('Thank you, we are checking it now.').waitFor();
     expect(await mobile.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await bubbles(mobile, 'agent').count()).toBe(3);
     await mobile.getByLabel('اكتب رسالة').waitFor();
     expect(await englishLinesOn(mobile)).toEqual([]);
     expect(await cutOffOn(mobile)).toEqual([]);
