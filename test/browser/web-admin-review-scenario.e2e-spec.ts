@@ -40,6 +40,9 @@ describe('web-admin: a reviewer-only admin works through the review queues (issu
   let kycId = '';
   let rechargeId = '';
   let withdrawalId = '';
+  /** The withdrawal's amount plus fee, frozen while it waits, and what stays available. */
+  let held = new Decimal(0);
+  let left = new Decimal(0);
 
   const real = (u: RegisteredUser) => ({ Authorization: `Bearer ${u.token}`, virtually: 'YES' });
   const hash = () =>
@@ -96,8 +99,8 @@ describe('web-admin: a reviewer-only admin works through the review queues (issu
     reviewer.id = String(inserted[0].id);
 
     // The customer: money on the real book (a deposit the super-admin approved), then the three
-    // requests the reviewer decides: a KYC, a second deposit and a small withdrawal (under
-    // withdraw_dual_approval_threshold: one approval pays it out).
+    // requests the reviewer decides, all waiting when the reviewer signs in: a KYC, a second deposit
+    // and a small withdrawal (under withdraw_dual_approval_threshold: one approval pays it out).
     user = await registerUser(run.t);
     const funding = await deposit(user, FUNDED);
     const approved = await run.t
@@ -125,6 +128,33 @@ describe('web-admin: a reviewer-only admin works through the review queues (issu
     const identification = await run.t.http().get('/swx/customer/user/getIdentification').set(real(user));
     expect(identification.body.result.status).toBe('pending');
     kycId = String(identification.body.result.id);
+
+    rechargeId = await deposit(user, '130');
+
+    await run.t
+      .http()
+      .post('/swx/customer/login/sendCode')
+      .send({ type: 'email', account: user.email, scene: 'withdrawPassword' });
+    const code = await lastCode(run.t, user.email);
+    const set = await run.t
+      .http()
+      .post('/swx/customer/user/repasswordTx')
+      .set(real(user))
+      .send({ type: 'email', code, password: 'withdraw-secret' });
+    expect(set.body.code).toBe(20005);
+    const requested = await run.t.http().post('/swx/customer/user/withdrawal').set(real(user)).send({
+      method: 'crypto',
+      coin: 'USDT',
+      network: 'TRC20',
+      address: TRON_ADDRESS,
+      amount: '40',
+      withdrawPassword: 'withdraw-secret',
+    });
+    expect(requested.body.code).toBe(20003);
+    withdrawalId = String(requested.body.result.id);
+    // Amount and fee wait in the frozen balance until the reviewer decides.
+    held = new Decimal(40).plus(new Decimal(requested.body.result.fee as string));
+    left = new Decimal(FUNDED).minus(held);
   });
   afterAll(async () => {
     await context?.close();
@@ -213,9 +243,9 @@ describe('web-admin: a reviewer-only admin works through the review queues (issu
   });
 
   it('rejects a deposit with a typed reason: the customer sees it rejected, the balance is unchanged', async () => {
-    rechargeId = await deposit(user, '130');
     const before = await usdt(user);
-    expect(before).toEqual({ available: FUNDED, frozen: '0' });
+    expect(new Decimal(before.available).eq(left)).toBe(true);
+    expect(new Decimal(before.frozen).eq(held)).toBe(true);
 
     await menu('Deposits').click();
     await page.waitForURL(/\/admin\/recharges/);
@@ -248,30 +278,6 @@ describe('web-admin: a reviewer-only admin works through the review queues (issu
   });
 
   it('approves a withdrawal: paid out, the hold leaves the frozen balance', async () => {
-    await run.t
-      .http()
-      .post('/swx/customer/login/sendCode')
-      .send({ type: 'email', account: user.email, scene: 'withdrawPassword' });
-    const code = await lastCode(run.t, user.email);
-    const set = await run.t
-      .http()
-      .post('/swx/customer/user/repasswordTx')
-      .set(real(user))
-      .send({ type: 'email', code, password: 'withdraw-secret' });
-    expect(set.body.code).toBe(20005);
-    const requested = await run.t.http().post('/swx/customer/user/withdrawal').set(real(user)).send({
-      method: 'crypto',
-      coin: 'USDT',
-      network: 'TRC20',
-      address: TRON_ADDRESS,
-      amount: '40',
-      withdrawPassword: 'withdraw-secret',
-    });
-    expect(requested.body.code).toBe(20003);
-    withdrawalId = String(requested.body.result.id);
-    const fee = new Decimal(requested.body.result.fee as string);
-    const held = new Decimal(40).plus(fee);
-    const left = new Decimal(FUNDED).minus(held);
     const whileHeld = await usdt(user);
     expect(new Decimal(whileHeld.frozen).eq(held)).toBe(true);
     expect(new Decimal(whileHeld.available).eq(left)).toBe(true);
