@@ -509,7 +509,8 @@ function LinkedLogins() {
       const [address] = (await ethereum.request({ method: 'eth_requestAccounts' })) as string[];
       const chainId = parseInt(String(await ethereum.request({ method: 'eth_chainId' })), 16);
       const { nonce } = await http.post<{ nonce: string }>('login/dappNonce', { address });
-      const siwe = siweMessage({ address, chainId, nonce, statement: t('links.walletStatement') });
+      // EIP-4361 allows only ASCII in the statement: a translated one is refused by the server's parser.
+      const siwe = siweMessage({ address, chainId, nonce, statement: 'Link this wallet to my SWX account' });
       const signature = (await ethereum.request({
         method: 'personal_sign',
         params: [siwe, address],
