@@ -30,5 +30,8 @@ export const NAMESPACES = [
   'spot',
 ] as const;
 export const RTL_LANGUAGES = new Set<string>(['ar']);
-/** The content API knows zh for both Chinese scripts (spec section 7). */
-export const contentLanguage = (lang: string) => (lang === 'hk' ? 'zh' : lang);
+/**
+ * The language asked of the content API: the interface language as it is. The API reads zh for the
+ * spec's zh-tw, and has its own traditional-Chinese (hk) items, which hk users should see.
+ */
+export const contentLanguage = (lang: string) => lang;
