@@ -1,5 +1,8 @@
 import path from 'node:path';
-import { Clock } from '@app/common';
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { Clock, MARKET_PRICES, type MarketPrices } from '@app/common';
+import { LedgerService, SystemAccount } from '@app/ledger';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { JobName, QueueName } from '@app/queue';
@@ -13,7 +16,8 @@ const DAY = 24 * 3600 * 1000;
 
 /**
  * The loan cap by verification tier (issue 8): without KYC no loan at all (10022); KYC verified:
- * `loan_cap_ratio_kyc` of the real-book USDT balance; advanced-certified: `loan_cap_ratio_advanced`.
+ * `loan_cap_ratio_kyc` of the real book valued in USDT (every coin's available balance at the market's
+ * last price); advanced-certified: `loan_cap_ratio_advanced`.
  * And an overdue loan freezes the account, withdrawals included.
  */
 describe('loan cap by verification tier, and withdrawals of a frozen account', () => {
@@ -81,6 +85,53 @@ describe('loan cap by verification tier, and withdrawals of a frozen account', (
     const loan = await borrow(user, '900');
     expect(loan.body.result).toMatchObject({ status: 'repaying', amount: '900' });
     expect(await userBalance(t, user, 'real', 'available')).toBe('1900');
+  });
+
+  it('KYC verified: the cap counts the whole real book in USDT (USDT + BTC x price; a coin without a price is left out)', async () => {
+    const user = await verifiedUser(t, admin, '1000');
+    const credit = (currency: string, amount: string) =>
+      t.app.get(LedgerService).post({
+        key: `test-deposit-${randomUUID()}`,
+        reason: 'deposit',
+        legs: [
+          {
+            from: {
+              owner: { type: 'system', id: SystemAccount.External },
+              book: 'real',
+              currency,
+              kind: 'main',
+            },
+            to: { owner: { type: 'user', id: user.id }, book: 'real', currency, kind: 'available' },
+            amount,
+          },
+        ],
+      });
+    await credit('BTC', '0.01');
+    await credit('NOPRICECOIN', '5');
+    // The same source the cap reads: MARKET_PRICES (the simulator feeds BTCUSDT in this app).
+    const prices = t.app.get<MarketPrices>(MARKET_PRICES);
+    const btcPrice = async () => {
+      for (let i = 0; i < 100; i++) {
+        const p = await prices.lastPrice('BTCUSDT').catch(() => null);
+        if (p) return p;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('no BTCUSDT price');
+    };
+    // 1000 is above the USDT-only cap (900): only the BTC makes it possible. The price may move
+    // between reads; retry until it stayed the same around the quote.
+    for (let attempt = 0; ; attempt++) {
+      const before = await btcPrice();
+      const res = await quote(user, '1000');
+      const after = await btcPrice();
+      if (!before.eq(after) && attempt < 20) continue;
+      const expected = new Decimal('1000')
+        .plus(new Decimal('0.01').times(before))
+        .times('0.9')
+        .toDecimalPlaces(8, Decimal.ROUND_DOWN);
+      expect(res.body.result).toMatchObject({ amount: '1000', cap: expected.toFixed() });
+      break;
+    }
   });
 
   it('KYC verified: the cap follows loan_cap_ratio_kyc when it changes', async () => {

@@ -9,8 +9,10 @@ import {
   AppException,
   Clock,
   ErrorCode,
+  MARKET_PRICES,
   SYSTEM_PARAMETERS,
   type Book,
+  type MarketPrices,
   type SystemParameterReader,
   type TradingRestriction,
   type WithdrawalBlocker,
@@ -33,7 +35,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const SCALE = 8;
 
 /**
- * Collateral-free loans for verified users: amount up to a share of the real-book USDT balance
+ * Collateral-free loans for verified users: amount up to a share of the real book valued in USDT
  * (by verification tier: see `cap`), interest per day after the interest-free days, principal
  * and interest due at the end of the term. While a loan is open, withdrawals are refused.
  */
@@ -47,6 +49,7 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
     private readonly agreements: LoanAgreementRenderer,
     private readonly audit: AdminAuditService,
     @InjectQueue(QueueName.Loans) private readonly queue: Queue,
+    @Inject(MARKET_PRICES) private readonly prices: MarketPrices,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
   ) {}
 
@@ -331,7 +334,7 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
   }
 
   /**
-   * The share of the real-book USDT balance a user may borrow, by verification tier: the base
+   * The share of the real book's USDT value a user may borrow, by verification tier: the base
    * `loan_cap_ratio` (80%) without KYC (such a user is refused with 10022 before any cap applies),
    * the higher `loan_cap_ratio_kyc` once KYC is verified, the highest `loan_cap_ratio_advanced`
    * after advanced certification.
@@ -343,13 +346,31 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
         ? 'loan_cap_ratio_advanced'
         : 'loan_cap_ratio_kyc';
     const ratio = await this.parameter(key);
-    const balance = await this.ledger.balance({
-      owner: { type: 'user', id: userId },
-      book: 'real',
-      currency: 'USDT',
-      kind: 'available',
-    });
-    return balance.times(ratio).toDecimalPlaces(SCALE, Decimal.ROUND_DOWN);
+    return (await this.realBookUsdtValue(userId)).times(ratio).toDecimalPlaces(SCALE, Decimal.ROUND_DOWN);
+  }
+
+  /**
+   * The available balance of every coin in the user's real book, valued in USDT at the market's
+   * last `<COIN>USDT` price (MARKET_PRICES, as the funds asset summary values coin accounts).
+   * A coin the market has no price for is left out of the sum, as in that summary.
+   */
+  private async realBookUsdtValue(userId: string): Promise<Decimal> {
+    let total = new Decimal(0);
+    for (const line of await this.ledger.userBalances(userId, 'real')) {
+      if (line.kind !== 'available' || line.balance.isZero()) continue;
+      if (line.currency === 'USDT') {
+        total = total.plus(line.balance);
+        continue;
+      }
+      let price: Decimal;
+      try {
+        price = await this.prices.lastPrice(`${line.currency}USDT`);
+      } catch {
+        continue; // no price (unknown instrument or no tick yet): the coin is left out
+      }
+      total = total.plus(line.balance.times(price));
+    }
+    return total;
   }
 
   private async freeDays(): Promise<number> {
