@@ -334,18 +334,29 @@ describe('web-user login: second factor, Google and wallet', () => {
     await context.close();
   });
 
-  it('Google not configured: the button shows the localized error', async () => {
-    const context = await newContext({ lang: 'de' });
+  it('Google not configured: no Google button (the wallet button stays)', async () => {
+    // The server says so on login/methods (this app has Google configured: the answer is replaced).
+    const { context } = await walletContext(new Wallet(Wallet.createRandom().privateKey), { lang: 'de' });
     const page = await context.newPage();
-    await page.route('**/swx/customer/login/googleAuthUrl', (route) =>
-      route.fulfill({
+    let asked = 0;
+    await page.route('**/swx/customer/login/methods', (route) => {
+      asked++;
+      return route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ code: 404, result: null, message: 'Not Found' }),
-      }),
-    );
+        body: JSON.stringify({ code: 200, result: { google: false, wallet: true }, message: 'Success' }),
+      });
+    });
     await page.goto('/pass/login');
-    await page.getByRole('button', { name: 'Weiter mit Google' }).click();
-    await page.getByTestId('alt-login-error').getByText('Die Anmeldung mit Google ist derzeit').waitFor();
+    // The section appears only once the answer is in.
+    await page.getByTestId('alt-logins').getByTestId('wallet-login').waitFor();
+    expect(await page.getByTestId('google-login').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Weiter mit Google' }).count()).toBe(0);
+    // Register (a client-side navigation) uses the same answer without asking again.
+    await page.locator('a[href="/pass/register"]').first().click();
+    await page.waitForURL('**/pass/register');
+    await page.getByTestId('alt-logins').getByTestId('wallet-login').waitFor();
+    expect(await page.getByTestId('google-login').count()).toBe(0);
+    expect(asked).toBe(1);
     await context.close();
   });
 

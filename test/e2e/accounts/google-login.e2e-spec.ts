@@ -84,6 +84,11 @@ describe('Google (OIDC) login /swx/customer/login', () => {
     }
   });
 
+  it('GET methods says google: true while OIDC is configured (public, no token)', async () => {
+    const res = await t.http().get('/swx/customer/login/methods');
+    expect(res.body).toEqual({ code: 200, result: { google: true, wallet: true }, message: 'Success' });
+  });
+
   it('400 for malformed input', async () => {
     const res = await loginByGoogle({ code: '' });
     expect(res.body.code).toBe(400);

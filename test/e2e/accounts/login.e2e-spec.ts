@@ -12,6 +12,15 @@ describe('login module /swx/customer/login', () => {
 
   const post = (path: string, body: object) => t.http().post(`/swx/customer/login/${path}`).send(body);
 
+  describe('GET methods', () => {
+    it('says google: false while Google (OIDC) login is not configured; public, no token', async () => {
+      const res = await t.http().get('/swx/customer/login/methods');
+      expect(res.body).toEqual({ code: 200, result: { google: false, wallet: true }, message: 'Success' });
+      // The same answer as googleAuthUrl's: not configured, 404.
+      expect((await t.http().get('/swx/customer/login/googleAuthUrl')).body.code).toBe(404);
+    });
+  });
+
   describe('POST sendCode', () => {
     it('400 with field errors for malformed input', async () => {
       const res = await post('sendCode', { type: 'fax', account: 'x', scene: 'register' });

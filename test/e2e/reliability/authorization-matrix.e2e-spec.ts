@@ -51,6 +51,7 @@ const POLICY: Record<string, Access> = {
   'GET /swx/docs-json': 'public',
   'GET /swx/docs-yaml': 'public',
   // login module
+  'GET /swx/customer/login/methods': 'public',
   'GET /swx/customer/login/checkUserNameOrPhone': 'public',
   'POST /swx/customer/login/sendCode': 'public',
   'POST /swx/customer/login/register': 'public',

@@ -75,6 +75,15 @@ export class AuthService {
     private readonly securityChanges: SecurityChangesService,
   ) {}
 
+  /**
+   * The login methods this server offers, for the login page: Google while OIDC is configured (the
+   * same test as OidcClientService's, whose googleAuthUrl answers 404 otherwise); the wallet
+   * (Sign-In with Ethereum) needs no configuration.
+   */
+  loginMethods(): { google: boolean; wallet: true } {
+    return { google: Boolean(this.config.OIDC_CLIENT_ID && this.config.OIDC_REDIRECT_URI), wallet: true };
+  }
+
   async checkUserNameOrPhone(query: { username?: string; phone?: string; email?: string }) {
     if (!query.username && !query.phone && !query.email)
       throw AppException.field('username', 'validation.required');

@@ -32,6 +32,15 @@ export function clientOf(req: AppRequest): ClientInfo {
 export class LoginController {
   constructor(private readonly auth: AuthService) {}
 
+  @Get('methods')
+  @ApiOperation({
+    summary:
+      'The login methods offered: {google, wallet}; google is false while Google (OIDC) login is not configured (googleAuthUrl then answers 404)',
+  })
+  methods() {
+    return this.auth.loginMethods();
+  }
+
   @Get('checkUserNameOrPhone')
   @ApiOperation({ summary: 'Whether a username, phone or e-mail is already registered' })
   check(@Query() query: CheckUserNameOrPhoneQuery) {

@@ -25,6 +25,8 @@ export const authApi = {
   /** The second step: the challenge with a TOTP code or one recovery code. */
   login2fa: (challenge: string, factor: { code: string } | { recoveryCode: string }) =>
     http.post<LoginResult>('login/login2fa', { challenge, ...factor }),
+  /** The login methods the server offers; google is false while Google (OIDC) is not configured. */
+  loginMethods: () => http.get<{ google: boolean; wallet: boolean }>('login/methods'),
   googleAuthUrl: () => http.get<{ url: string; state: string }>('login/googleAuthUrl'),
   loginByGoogle: (body: { code: string; state: string; iss?: string }) =>
     http.post<FirstFactorResult>('login/loginByGoogle', body),

@@ -21,6 +21,20 @@ const SIWE_STATEMENT = 'Log in to SWX';
 /** EIP-1193: the user rejected the request. */
 const USER_REJECTED = 4001;
 
+/**
+ * Whether the server offers Google login, asked once per page load (login and register share it).
+ * An answer that does not come counts as "no": the button would only fail.
+ */
+let googleOffered: Promise<boolean> | null = null;
+const askGoogleOffered = () =>
+  (googleOffered ??= authApi.loginMethods().then(
+    (methods) => methods.google === true,
+    () => {
+      googleOffered = null;
+      return false;
+    },
+  ));
+
 /** UTF-8 text as 0x-hex, the form personal_sign takes. */
 const toHex = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
@@ -49,9 +63,10 @@ function GoogleIcon() {
 }
 
 /**
- * Other ways in, under the password form: Google (the server answers 404 to googleAuthUrl while
- * it is not configured; the button then says so) and, in a wallet browser (window.ethereum), a
- * Sign-In with Ethereum login. A wallet login may answer a 2FA challenge: `onResult` takes both.
+ * Other ways in, under the password form: Google, only when the server says it is configured
+ * (login/methods; googleAuthUrl answers 404 otherwise), and, in a wallet browser (window.ethereum),
+ * a Sign-In with Ethereum login. Nothing is shown until the server has answered. A wallet login
+ * may answer a 2FA challenge: `onResult` takes both.
  */
 export function AltLogins({
   redirect,
@@ -64,6 +79,14 @@ export function AltLogins({
   const [wallet] = useState(injectedWallet);
   const [busy, setBusy] = useState<'google' | 'wallet' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [google, setGoogle] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    void askGoogleOffered().then((offered) => live && setGoogle(offered));
+    return () => {
+      live = false;
+    };
+  }, []);
   // Back from the provider through the page cache: the button works again.
   useEffect(() => {
     const reset = (e: PageTransitionEvent) => e.persisted && setBusy(null);
@@ -71,7 +94,7 @@ export function AltLogins({
     return () => window.removeEventListener('pageshow', reset);
   }, []);
 
-  const google = async () => {
+  const googleLogin = async () => {
     setError(null);
     setBusy('google');
     try {
@@ -123,8 +146,13 @@ export function AltLogins({
     }
   };
 
+  if (google === null || (!google && !wallet)) return null;
   return (
-    <div className="alt-logins" style={{ display: 'flex', flexDirection: 'column', gap: '0.1rem' }}>
+    <div
+      className="alt-logins"
+      data-testid="alt-logins"
+      style={{ display: 'flex', flexDirection: 'column', gap: '0.1rem' }}
+    >
       <div
         className="muted"
         style={{ display: 'flex', alignItems: 'center', gap: '0.1rem', fontSize: '0.13rem' }}
@@ -138,16 +166,18 @@ export function AltLogins({
           {error}
         </div>
       )}
-      <button
-        type="button"
-        className="btn btn-ghost btn-block"
-        onClick={() => void google()}
-        disabled={busy !== null}
-        data-testid="google-login"
-      >
-        <GoogleIcon />
-        {busy === 'google' ? t('common:states.loading') : t('alt.google')}
-      </button>
+      {google && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          onClick={() => void googleLogin()}
+          disabled={busy !== null}
+          data-testid="google-login"
+        >
+          <GoogleIcon />
+          {busy === 'google' ? t('common:states.loading') : t('alt.google')}
+        </button>
+      )}
       {wallet && (
         <button
           type="button"
