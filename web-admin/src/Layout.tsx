@@ -62,7 +62,13 @@ function ConsoleMenu() {
         if (present.length === 0) return null;
         return [
           open ? (
-            <ListSubheader key={title} sx={{ lineHeight: '32px', bgcolor: 'transparent', mt: 1 }}>
+            // Not sticky: a sticky heading (MUI's default) stayed at the top of the scrolling menu,
+            // over the items that scrolled under it.
+            <ListSubheader
+              key={title}
+              disableSticky
+              sx={{ lineHeight: '32px', bgcolor: 'transparent', mt: 1 }}
+            >
               {translate(title)}
             </ListSubheader>
           ) : null,

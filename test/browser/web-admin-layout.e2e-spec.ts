@@ -1,0 +1,138 @@
+/// <reference lib="dom" />
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { hashSecret } from '@app/common';
+import { uniqueName } from '../support/users';
+import { screenshot, startBrowserRun, type BrowserRun } from './browser-support';
+
+// Layout of the console at 1280 px: the audit log fits the page beside the menu (it was wider, so
+// the page scrolled sideways and the last column touched the edge), and the menu's section
+// headings do not cover the items when the menu scrolls at a short window height.
+describe('web-admin layout: the audit log fits 1280 px, the menu headings do not cover items', () => {
+  let run: BrowserRun;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const password = 'layout-browser-password';
+  // A long address, so its login entry is one of the widest an audit row can get.
+  const email = `${uniqueName('layout-admin-with-a-rather-long-mailbox-name')}@example.com`;
+
+  beforeAll(async () => {
+    if (!existsSync(path.resolve(__dirname, '../../web-admin/dist/index.html'))) {
+      throw new Error('web-admin/dist is missing: run `npm run build -w web-admin` first');
+    }
+    run = await startBrowserRun();
+    await run.t.db.query(
+      `INSERT INTO accounts.admin_users (email, password_hash, roles) VALUES ($1, $2, $3)`,
+      [email, await hashSecret(password), '{super_admin}'],
+    );
+    context = await run.browser.newContext({
+      baseURL: run.baseUrl,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+    });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto('/admin/login');
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  });
+  afterAll(async () => {
+    await context?.close();
+    await run?.close();
+  });
+
+  it('the audit log at 1280x800 has no sideways scroll and its table ends inside the window', async () => {
+    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    await page.waitForURL(/\/admin\/audit/);
+    const row = page.locator('tr', { hasText: 'admin.login' }).filter({ hasText: email }).first();
+    await row.waitFor();
+    // The expand panel holds the detail and where the request came from.
+    await row.locator('td').nth(1).click();
+    await page
+      .getByTestId('audit-detail')
+      .getByText(/^From: /)
+      .first()
+      .waitFor();
+    const sizes = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+      scrollX: window.scrollX,
+      tableRight: document.querySelector('table')!.getBoundingClientRect().right,
+      tableLeft: document.querySelector('table')!.getBoundingClientRect().left,
+      menuRight: document.querySelector('.RaSidebar-fixed')!.getBoundingClientRect().right,
+    }));
+    await screenshot(page, 'admin-layout-audit-log');
+    expect(sizes.scrollWidth).toBeLessThanOrEqual(sizes.clientWidth);
+    expect(sizes.scrollX).toBe(0);
+    expect(sizes.tableRight).toBeLessThanOrEqual(sizes.clientWidth);
+    // The table starts right of the menu, where the other lists start.
+    expect(sizes.tableLeft).toBeGreaterThanOrEqual(sizes.menuRight);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('at 1280x500 the scrolled menu has no heading over an item', async () => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto('/admin');
+    await page.getByRole('menuitem', { name: 'Audit log' }).waitFor({ state: 'attached' });
+    /** The menu's scrolling box, its scroll range, and every heading box that overlaps an item box. */
+    const measure = () =>
+      page.evaluate(() => {
+        const menu = document.querySelector('[role="menuitem"]')!.closest<HTMLElement>('ul')!;
+        let scroller: HTMLElement | null = menu;
+        while (
+          scroller &&
+          !(
+            scroller.scrollHeight > scroller.clientHeight + 1 &&
+            /auto|scroll/.test(getComputedStyle(scroller).overflowY)
+          )
+        )
+          scroller = scroller.parentElement;
+        const box = (el: Element) => el.getBoundingClientRect();
+        const headings = Array.from(menu.querySelectorAll('.MuiListSubheader-root'));
+        const items = Array.from(menu.querySelectorAll('[role="menuitem"]'));
+        const overlaps: string[] = [];
+        for (const h of headings)
+          for (const i of items) {
+            const a = box(h);
+            const b = box(i);
+            const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+            const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (x > 1 && y > 1) overlaps.push(`${h.textContent} / ${i.textContent}`);
+          }
+        return {
+          scrollable: scroller ? scroller.scrollHeight - scroller.clientHeight : 0,
+          headings: headings.length,
+          overlaps,
+        };
+      });
+    const scrollMenu = (top: number) =>
+      page.evaluate((to) => {
+        let el: HTMLElement | null = document.querySelector('[role="menuitem"]')!.closest<HTMLElement>('ul');
+        while (
+          el &&
+          !(el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(el).overflowY))
+        )
+          el = el.parentElement;
+        if (el) el.scrollTop = to;
+      }, top);
+
+    const first = await measure();
+    expect(first.headings).toBeGreaterThanOrEqual(4);
+    // The menu is longer than the window, so it scrolls.
+    expect(first.scrollable).toBeGreaterThan(100);
+    expect(first.overlaps).toEqual([]);
+    for (const top of [80, 200, 330, first.scrollable]) {
+      await scrollMenu(top);
+      await page.waitForTimeout(100);
+      const now = await measure();
+      expect({ top, overlaps: now.overlaps }).toEqual({ top, overlaps: [] });
+      if (top === 200) await screenshot(page, 'admin-layout-menu-scrolled');
+    }
+    await screenshot(page, 'admin-layout-menu-scrolled-end');
+    expect(pageErrors).toEqual([]);
+  });
+});
