@@ -194,15 +194,19 @@ describe('web-admin (back-office console) in a real browser', () => {
   });
 
   it('shows the API error when a deposit was decided meanwhile by someone else', async () => {
-    await page.goto('/admin/recharges');
-    const row = page.locator('tr', { hasText: 'USDT' }).filter({ has: page.getByTestId('status-pending') });
-    await row.first().waitFor();
-    const id = await row.first().locator('td').first().innerText();
-    await row.first().locator('td').first().click();
+    // Its own pending deposit, so a retry of this test does not depend on what an earlier attempt decided.
+    const { id } = await deposit(await registerUser(run.t), '75');
+    // The page must hold the record it fetched itself (not the list's cached copy) before the
+    // other reviewer decides: a fetch answered after the rejection would simply hide the buttons.
+    const loaded = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/swx/admin/recharges/${id}`,
+    );
+    await page.goto(`/admin/recharges/${id}/show`);
+    await loaded;
     await page.getByTestId('approve').first().waitFor();
     const res = await run.t
       .http()
-      .post(`/swx/admin/recharges/${id.trim()}/reject`)
+      .post(`/swx/admin/recharges/${id}/reject`)
       .set('Authorization', `Bearer ${await adminToken()}`)
       .send({ reason: 'duplicate' });
     expect(res.body.code).toBe(200);
