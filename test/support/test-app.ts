@@ -39,7 +39,8 @@ export async function createTestApp(
     LOGIN_MAX_FAILURES_PER_IP: '100000',
     ...overrides,
   });
-  const config: AppConfig = { ...env, jwtSecret: randomBytes(32).toString('hex') };
+  // JWT_SECRET given: several apps of one test act as processes of one deployment.
+  const config: AppConfig = { ...env, jwtSecret: overrides.JWT_SECRET ?? randomBytes(32).toString('hex') };
   const app = await createHttpApp(
     buildRootModule(config, { databaseUrl, redisUrl }, PLATFORM_MIGRATIONS, [
       ...PLATFORM_MODULES,

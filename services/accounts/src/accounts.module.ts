@@ -26,6 +26,7 @@ import { AuthService } from './auth/auth.service';
 import { Session } from './auth/entities/session.entity';
 import { LoginThrottleService } from './auth/login-throttle.service';
 import { LoginController } from './auth/login.controller';
+import { CustomerSessionCache } from './auth/customer-session-cache';
 import { SessionsService } from './auth/sessions.service';
 import { User } from './users/entities/user.entity';
 import { UserController } from './users/user.controller';
@@ -94,6 +95,7 @@ import { SecurityChangesService } from './users/security-changes.service';
     SecurityChangesService,
     ContactChangeService,
     SessionsService,
+    CustomerSessionCache,
     { provide: SESSION_STORE, useExisting: SessionsService },
     VerificationService,
     OutboxService,

@@ -9,6 +9,8 @@ export interface AuthPrincipal {
   id: string;
   sessionId: string;
   roles: string[];
+  /** A customer's demo book is disabled (read with the session; absent when not known). */
+  demoDisabled?: boolean;
 }
 
 export type AppRequest = FastifyRequest & { principal?: AuthPrincipal; language?: Language };

@@ -3,7 +3,7 @@ import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Transform } from 'class-transformer';
 import { IsString, MaxLength, MinLength } from 'class-validator';
-import { IsNull, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   AdminAuth,
   AdminRole,
@@ -15,7 +15,7 @@ import {
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
-import { Session } from '../auth/entities/session.entity';
+import { SessionsService } from '../auth/sessions.service';
 import { User, type UserStatus } from '../users/entities/user.entity';
 import { AdminAuditService } from './admin-audit.service';
 
@@ -44,6 +44,7 @@ export class AdminUsersController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AdminAuditService,
+    private readonly sessions: SessionsService,
   ) {}
 
   @Post(':id/freeze')
@@ -115,6 +116,8 @@ export class AdminUsersController {
           `UPDATE accounts.users SET demo_disabled_at = ${enabled ? 'NULL' : 'now()'}, updated_at = now() WHERE id = $1`,
           [id],
         );
+        // The flag travels with the user's sessions (SessionsService.findLive).
+        this.sessions.forgetCustomer(id, m);
         await this.audit.record(
           {
             adminId,
@@ -144,11 +147,7 @@ export class AdminUsersController {
         if (status === 'active' && before !== 'frozen') throw new AppException(ErrorCode.UserStatusWrong);
         await m.update(User, { id }, { status });
         if (status === 'frozen') {
-          await m.update(
-            Session,
-            { kind: 'customer', subjectId: id, revokedAt: IsNull() },
-            { revokedAt: new Date() },
-          );
+          await this.sessions.revokeAll('customer', id, m);
         }
         await this.audit.record(
           {

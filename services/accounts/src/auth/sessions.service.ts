@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import { APP_CONFIG, TokenService, type AppConfig, type AuthPrincipal, type SessionStore } from '@app/common';
+import { CustomerSessionCache } from './customer-session-cache';
 import { Session } from './entities/session.entity';
 import { AdminUser } from '../admin/entities/admin-user.entity';
-import { User } from '../users/entities/user.entity';
 
 /** Server-side sessions: a token is only as good as its live session row. */
 @Injectable()
@@ -13,6 +13,7 @@ export class SessionsService implements SessionStore {
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
     private readonly tokens: TokenService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cache: CustomerSessionCache,
   ) {}
 
   async open(
@@ -39,17 +40,28 @@ export class SessionsService implements SessionStore {
 
   async findLive(sessionId: string, kind: AuthPrincipal['kind']): Promise<AuthPrincipal | null> {
     // One indexed lookup joins the session to its subject, so a frozen admin loses access at once.
+    // A customer's is remembered by the process (CustomerSessionCache) until something revokes it.
     if (kind === 'customer') {
-      const row = await this.sessions
-        .createQueryBuilder('s')
-        .innerJoin(User, 'u', 'u.id = s.subject_id')
-        .select(['s.id AS id', 's.subject_id AS subject_id'])
-        .where('s.id = :sessionId AND s.kind = :kind AND s.revoked_at IS NULL AND s.expires_at > now()', {
-          sessionId,
-          kind,
-        })
-        .getRawOne<{ id: string; subject_id: string }>();
-      return row ? { kind, id: row.subject_id, sessionId: row.id, roles: [] } : null;
+      const cached = this.cache.get(sessionId);
+      if (cached)
+        return { kind, id: cached.subjectId, sessionId, roles: [], demoDisabled: cached.demoDisabled };
+      const ticket = this.cache.ticket();
+      const rows = await this.sessions.query<
+        { subject_id: string; expires_at: Date; demo_disabled: boolean }[]
+      >(
+        `SELECT s.subject_id, s.expires_at, u.demo_disabled_at IS NOT NULL AS demo_disabled
+           FROM accounts.sessions s JOIN accounts.users u ON u.id = s.subject_id
+          WHERE s.id = $1 AND s.kind = 'customer' AND s.revoked_at IS NULL AND s.expires_at > now()`,
+        [sessionId],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      this.cache.store(ticket, sessionId, {
+        subjectId: row.subject_id,
+        expiresAtMs: row.expires_at.getTime(),
+        demoDisabled: row.demo_disabled,
+      });
+      return { kind, id: row.subject_id, sessionId, roles: [], demoDisabled: row.demo_disabled };
     }
     const row = await this.sessions
       .createQueryBuilder('s')
@@ -65,6 +77,15 @@ export class SessionsService implements SessionStore {
 
   async revoke(sessionId: string): Promise<void> {
     await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    this.cache.forgetSession(sessionId);
+  }
+
+  /**
+   * A customer's remembered sessions are stale (frozen, demo book toggled...): forgotten at once
+   * and again when `manager`'s transaction commits.
+   */
+  forgetCustomer(userId: string, manager?: EntityManager): void {
+    this.cache.forgetSubject(userId, manager);
   }
 
   /** Revokes every live session of a subject (after a password change or reset). */
@@ -74,5 +95,6 @@ export class SessionsService implements SessionStore {
     manager: EntityManager = this.sessions.manager,
   ) {
     await manager.update(Session, { kind, subjectId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    if (kind === 'customer') this.cache.forgetSubject(subjectId, manager);
   }
 }

@@ -33,7 +33,7 @@ export class DemoBookGate implements NestInterceptor {
       isIdempotentRoute(context.getHandler()) &&
       takesCurrentBook(context.getClass(), context.getHandler()) &&
       requestBook(req) === 'demo' &&
-      (await this.demoDisabled(req.principal.id))
+      (req.principal.demoDisabled ?? (await this.demoDisabled(req.principal.id)))
     ) {
       throw new AppException(ErrorCode.DemoAccountDisabled);
     }

@@ -95,24 +95,14 @@ export class UsersService {
       byCurrency.set(line.currency, entry);
     }
     const vip = await this.vip(user);
-    const demoDisabled = await this.demoBookDisabled(userId);
     return {
       ...this.toProfile(user),
       twoFactorEnabled: user.totpEnabledAt !== null,
       book,
       balances: [...byCurrency.values()],
-      demoDisabled,
+      demoDisabled: user.demoDisabledAt !== null,
       ...(vip ? { vip } : {}),
     };
-  }
-
-  /** An operator disabled the user's demo book (DemoBookGate refuses money moves on it). */
-  private async demoBookDisabled(userId: string): Promise<boolean> {
-    const rows: { disabled: boolean }[] = await this.users.query(
-      'SELECT demo_disabled_at IS NOT NULL AS disabled FROM accounts.users WHERE id = $1',
-      [userId],
-    );
-    return rows[0]?.disabled === true;
   }
 
   /**

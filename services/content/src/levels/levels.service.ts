@@ -24,6 +24,8 @@ import { Level } from './entities/level.entity';
 
 export const LEVEL_SORTABLE = ['level', 'name', 'minDeposit', 'minVolume', 'feeDiscount', 'updatedAt'];
 const LEVEL_CURRENCY = 'USDT';
+/** How long a process keeps the thresholds (an edit clears its own process at once; others follow within this). */
+const THRESHOLDS_TTL_MS = 10_000;
 
 function checkDiscount(value: string | undefined): void {
   if (value !== undefined && new Decimal(value).gt(1))
@@ -37,7 +39,9 @@ function checkDiscount(value: string | undefined): void {
  * - `min_volume`: the user's real-book trading volume (TRADING_VOLUME, from the orders service).
  * A user is at the highest level whose two minimums are BOTH reached (level 0 needs nothing). The
  * level is computed on read (user info, U-order fees), so an admin edit of the thresholds applies at
- * once. The demo book never counts.
+ * once in the process that made it and within THRESHOLDS_TTL_MS in the others (the thresholds are
+ * read on every user info and real-book order: kept in memory like the system parameters). The
+ * demo book never counts.
  */
 @Injectable()
 export class LevelsService implements VipLevelReader {
@@ -49,9 +53,36 @@ export class LevelsService implements VipLevelReader {
     @Optional() @Inject(MARKET_PRICES) private readonly prices?: MarketPrices,
   ) {}
 
+  private thresholds?: { rows: Promise<Level[]>; expiresAtMs: number };
+  /** Bumped by every edit: a read that began before one is not kept. */
+  private thresholdsEpoch = 0;
+
+  /** Every level in order, from memory for THRESHOLDS_TTL_MS. */
+  private levelsInOrder(): Promise<Level[]> {
+    if (this.thresholds && this.thresholds.expiresAtMs > Date.now()) return this.thresholds.rows;
+    const epoch = this.thresholdsEpoch;
+    const rows = this.levels.find({ order: { level: 'ASC' } });
+    const entry = { rows, expiresAtMs: Date.now() + THRESHOLDS_TTL_MS };
+    this.thresholds = entry;
+    const forget = () => {
+      if (this.thresholds === entry) this.thresholds = undefined;
+    };
+    rows.then(() => epoch !== this.thresholdsEpoch && forget(), forget);
+    return rows;
+  }
+
+  /** After an edit commits: the next read goes to the table. */
+  private forgetThresholds<T>(result: Promise<T>): Promise<T> {
+    const forget = () => {
+      this.thresholdsEpoch++;
+      this.thresholds = undefined;
+    };
+    return result.finally(forget);
+  }
+
   async standingOf(userId: string): Promise<VipStanding> {
     const [rows, depositUsdt, volumeUsdt] = await Promise.all([
-      this.levels.find({ order: { level: 'ASC' } }),
+      this.levelsInOrder(),
       this.depositUsdt(userId),
       this.volume ? this.volume.realVolumeUsdt(userId) : Promise.resolve(new Decimal(0)),
     ]);
@@ -144,90 +175,96 @@ export class LevelsService implements VipLevelReader {
 
   create(dto: CreateLevelDto, actor: AdminActor): Promise<Level> {
     checkDiscount(dto.feeDiscount);
-    return auditedWrite(this.dataSource, async (m) => {
-      // insert, not save: an existing level must answer 409 rather than be overwritten.
-      await m.insert(Level, {
-        level: dto.level,
-        name: dto.name,
-        minDeposit: new Decimal(dto.minDeposit),
-        minVolume: new Decimal(dto.minVolume),
-        feeDiscount: new Decimal(dto.feeDiscount),
-        benefits: dto.benefits,
-      });
-      await this.audit.record(
-        {
-          adminId: actor.id,
-          action: 'level.created',
-          targetType: 'level',
-          targetId: String(dto.level),
-          detail: {
-            name: dto.name,
-            minDeposit: dto.minDeposit,
-            minVolume: dto.minVolume,
-            feeDiscount: dto.feeDiscount,
+    return this.forgetThresholds(
+      auditedWrite(this.dataSource, async (m) => {
+        // insert, not save: an existing level must answer 409 rather than be overwritten.
+        await m.insert(Level, {
+          level: dto.level,
+          name: dto.name,
+          minDeposit: new Decimal(dto.minDeposit),
+          minVolume: new Decimal(dto.minVolume),
+          feeDiscount: new Decimal(dto.feeDiscount),
+          benefits: dto.benefits,
+        });
+        await this.audit.record(
+          {
+            adminId: actor.id,
+            action: 'level.created',
+            targetType: 'level',
+            targetId: String(dto.level),
+            detail: {
+              name: dto.name,
+              minDeposit: dto.minDeposit,
+              minVolume: dto.minVolume,
+              feeDiscount: dto.feeDiscount,
+            },
+            ip: actor.ip,
           },
-          ip: actor.ip,
-        },
-        m,
-      );
-      return m.findOneByOrFail(Level, { level: dto.level });
-    });
+          m,
+        );
+        return m.findOneByOrFail(Level, { level: dto.level });
+      }),
+    );
   }
 
   update(level: number, dto: UpdateLevelDto, actor: AdminActor): Promise<Level> {
     checkDiscount(dto.feeDiscount);
-    return auditedWrite(this.dataSource, async (m) => {
-      const row = await m.findOne(Level, { where: { level }, lock: { mode: 'pessimistic_write' } });
-      if (!row) throw new AppException(ErrorCode.NotFound);
-      const detail: Record<string, unknown> = {};
-      if (dto.name !== undefined && dto.name !== row.name) {
-        detail.name = { before: row.name, after: dto.name };
-        row.name = dto.name;
-      }
-      for (const field of ['minDeposit', 'minVolume', 'feeDiscount'] as const) {
-        const next = dto[field];
-        if (next !== undefined && !new Decimal(next).eq(row[field])) {
-          detail[field] = { before: row[field].toFixed(), after: new Decimal(next).toFixed() };
-          row[field] = new Decimal(next);
+    return this.forgetThresholds(
+      auditedWrite(this.dataSource, async (m) => {
+        const row = await m.findOne(Level, { where: { level }, lock: { mode: 'pessimistic_write' } });
+        if (!row) throw new AppException(ErrorCode.NotFound);
+        const detail: Record<string, unknown> = {};
+        if (dto.name !== undefined && dto.name !== row.name) {
+          detail.name = { before: row.name, after: dto.name };
+          row.name = dto.name;
         }
-      }
-      if (dto.benefits !== undefined) {
-        detail.benefits = true;
-        row.benefits = dto.benefits;
-      }
-      const saved = Object.keys(detail).length ? await m.save(row) : row;
-      await this.audit.record(
-        {
-          adminId: actor.id,
-          action: 'level.updated',
-          targetType: 'level',
-          targetId: String(level),
-          detail,
-          ip: actor.ip,
-        },
-        m,
-      );
-      return saved;
-    });
+        for (const field of ['minDeposit', 'minVolume', 'feeDiscount'] as const) {
+          const next = dto[field];
+          if (next !== undefined && !new Decimal(next).eq(row[field])) {
+            detail[field] = { before: row[field].toFixed(), after: new Decimal(next).toFixed() };
+            row[field] = new Decimal(next);
+          }
+        }
+        if (dto.benefits !== undefined) {
+          detail.benefits = true;
+          row.benefits = dto.benefits;
+        }
+        const saved = Object.keys(detail).length ? await m.save(row) : row;
+        await this.audit.record(
+          {
+            adminId: actor.id,
+            action: 'level.updated',
+            targetType: 'level',
+            targetId: String(level),
+            detail,
+            ip: actor.ip,
+          },
+          m,
+        );
+        return saved;
+      }),
+    );
   }
 
   remove(level: number, actor: AdminActor): Promise<Level> {
-    return auditedWrite(this.dataSource, async (m) => {
-      const row = await m.findOne(Level, { where: { level }, lock: { mode: 'pessimistic_write' } });
-      if (!row) throw new AppException(ErrorCode.NotFound);
-      await m.delete(Level, { level });
-      await this.audit.record(
-        {
-          adminId: actor.id,
-          action: 'level.deleted',
-          targetType: 'level',
-          targetId: String(level),
-          detail: { name: row.name },
-          ip: actor.ip,
-        },
-        m,
-      );
-      return row;
-    });
+    return this.forgetThresholds(
+      auditedWrite(this.dataSource, async (m) => {
+        const row = await m.findOne(Level, { where: { level }, lock: { mode: 'pessimistic_write' } });
+        if (!row) throw new AppException(ErrorCode.NotFound);
+        await m.delete(Level, { level });
+        await this.audit.record(
+          {
+            adminId: actor.id,
+            action: 'level.deleted',
+            targetType: 'level',
+            targetId: String(level),
+            detail: { name: row.name },
+            ip: actor.ip,
+          },
+          m,
+        );
+        return row;
+      }),
+    );
   }
 }

@@ -54,6 +54,10 @@ export class User {
   @Column('timestamptz', { name: 'security_changed_at', nullable: true })
   securityChangedAt: Date | null;
 
+  /** An operator disabled the demo book (DemoBookGate refuses its money moves). */
+  @Column('timestamptz', { name: 'demo_disabled_at', nullable: true })
+  demoDisabledAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
