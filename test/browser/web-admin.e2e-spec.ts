@@ -195,7 +195,7 @@ describe('web-admin (back-office console) in a real browser', () => {
 
   it('shows the API error when a deposit was decided meanwhile by someone else', async () => {
     // Its own pending deposit, so a retry of this test does not depend on what an earlier attempt decided.
-    const { id } = await deposit(await registerUser(run.t), '75');
+    const { id } = await deposit(await registerUser(run.t), '150');
     // The page must hold the record it fetched itself (not the list's cached copy) before the
     // other reviewer decides: a fetch answered after the rejection would simply hide the buttons.
     const loaded = page.waitForResponse(
