@@ -20,11 +20,18 @@ export const systemClock: Clock = { now: () => new Date() };
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
+/** Parsed times (at most 7 x 1,440 texts): isOpenAt runs for every instrument on every tick. */
+const weekMinutes = new Map<string, number>();
+
 /** Minute of the week (0 = Sunday 00:00 UTC) of `Sun 22:00`. */
 export function parseWeekMinute(text: string): number {
+  const known = weekMinutes.get(text);
+  if (known !== undefined) return known;
   const match = /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) ([01]\d|2[0-3]):([0-5]\d)$/.exec(text);
   if (!match) throw new Error(`bad trading-hours time "${text}"`);
-  return DAYS.indexOf(match[1]) * 1440 + Number(match[2]) * 60 + Number(match[3]);
+  const minute = DAYS.indexOf(match[1]) * 1440 + Number(match[2]) * 60 + Number(match[3]);
+  weekMinutes.set(text, minute);
+  return minute;
 }
 
 export function weekMinuteOf(at: Date): number {
