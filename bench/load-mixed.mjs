@@ -1,22 +1,33 @@
-// bench/load-mixed: the load figure of issue 14 (item 9). The built platform (one process, the price
-// simulator feeding it) under autocannon for LOAD_SECONDS (default 60) with LOAD_CONNECTIONS (default
-// 100) connections: a mix of leveraged order placement (order/buyU, market orders on the demo book)
+// bench/load-mixed: the load figure of issue 14 (item 9). The built platform (LOAD_PROCESSES
+// processes, default 1, the price simulator feeding them) under autocannon for LOAD_SECONDS
+// (default 60) with LOAD_CONNECTIONS (default 100) connections: a mix of leveraged order placement (order/buyU, market orders on the demo book)
 // and balance reads (user/getUserInfo), spread over LOAD_USERS users. Every answer's `code` is read:
 // an error is a transport error, a non-2xx status or an answer that is not a success. Goals: p99
 // under 300 ms, errors under 0.1 %, and the conservation audit (test/support/ledger-audit.ts) finds
 // nothing afterwards. Writes bench/results/load-mixed.json.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Module from 'node:module';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { benchInfrastructure, freshDatabase, requireDist, root, table, writeResult } from './support.mjs';
+import {
+  benchInfrastructure,
+  freshDatabase,
+  registerBenchUsers,
+  requireDist,
+  root,
+  startPlatform,
+  table,
+  writeResult,
+} from './support.mjs';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
 const USERS = Number(process.env.LOAD_USERS ?? 20);
+/** Platform processes on the same database and Redis (autocannon spreads its connections over them). */
+const PROCESSES = Number(process.env.LOAD_PROCESSES ?? 1);
 const GOALS = { p99Ms: 300, errorRate: 0.001 };
 
 const { runMigrations, freePort } = requireDist('./libs/database/src/index.js');
@@ -40,50 +51,28 @@ function loadAudit() {
   return m.exports.ledgerViolations;
 }
 
-function startPlatform(env) {
-  return new Promise((resolve, reject) => {
-    // BENCH_PLATFORM_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the platform.
-    const nodeArgs = (process.env.BENCH_PLATFORM_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(
-      process.execPath,
-      [...nodeArgs, path.join(root, 'dist/services/platform/src/main.js')],
-      {
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    const onExit = (code) => reject(new Error(`platform exited with ${code}:\n${out.slice(-3000)}`));
-    child.stdout.on('data', (d) => {
-      out += d.toString();
-      if (/ready/.test(out)) {
-        child.off('exit', onExit);
-        resolve(child);
-      }
-    });
-    child.stderr.on('data', (d) => (out += d.toString()));
-    child.once('exit', onExit);
-  });
-}
-
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const infra = await benchInfrastructure();
-let platform;
+const platforms = [];
 try {
   const databaseUrl = await freshDatabase(infra.databaseUrl, 'bench_load_mixed');
   await runMigrations(databaseUrl, PLATFORM_MIGRATIONS);
-  const port = await freePort();
-  platform = await startPlatform({
+  const shared = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: infra.redisUrl,
     REDIS_PREFIX: `bench-load-${randomBytes(3).toString('hex')}`,
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
-    PORT: String(port),
     ADMIN_PASSWORD: 'bench-admin-password',
     SEND_CODE_MAX_PER_IP_PER_HOUR: '100000',
-  });
-  const base = `http://127.0.0.1:${port}`;
+  };
+  const bases = [];
+  for (let i = 0; i < PROCESSES; i++) {
+    const port = await freePort();
+    platforms.push(await startPlatform({ ...shared, PORT: String(port) }));
+    bases.push(`http://127.0.0.1:${port}`);
+  }
+  const base = bases[0];
   const post = async (p, body, headers = {}) =>
     (
       await fetch(base + p, {
@@ -96,31 +85,7 @@ try {
   // Users registered through the real API (each with the demo book's 100,000 USDT).
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const tokens = [];
-  for (let i = 0; i < USERS; i++) {
-    const email = `load-${randomBytes(5).toString('hex')}@example.com`;
-    const sent = await post('/swx/customer/login/sendCode', {
-      type: 'email',
-      account: email,
-      scene: 'register',
-    });
-    if (sent.code !== 200) throw new Error(`sendCode: ${JSON.stringify(sent)}`);
-    const { rows } = await db.query(
-      'SELECT body FROM accounts.outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
-      [email],
-    );
-    const code = /\b(\d{6})\b/.exec(rows[0].body)[1];
-    const registered = await post('/swx/customer/login/register', {
-      type: 'email',
-      account: email,
-      username: email.split('@')[0].replace('-', ''),
-      password: 'load test password',
-      code,
-    });
-    if (registered.code !== 200) throw new Error(`register: ${JSON.stringify(registered)}`);
-    tokens.push(registered.result.token);
-  }
-  await db.end();
+  const tokens = (await registerBenchUsers(base, db, USERS, 'load')).map((u) => u.token);
 
   // Wait for the simulator's first ticks (the feeder writes the price history first).
   const order = JSON.stringify({ code: 'BTCUSDT', direction: 'buy', lots: '0.01', leverage: 100 });
@@ -155,10 +120,34 @@ try {
     if (status !== 200 || !ok.includes(code)) failed++;
   };
   const load0 = loadavg()[0];
+  // CPU seconds of the platform processes, of the database's server processes serving them and of
+  // this process (autocannon): where the machine's two cores go.
+  const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+  const cpuOf = (pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+    } catch {
+      return 0;
+    }
+  };
+  const backendPids = async () =>
+    (
+      await db.query(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      )
+    ).rows.map((r) => r.pid);
+  const cpuNow = async () => ({
+    platform: platforms.reduce((sum, p) => sum + cpuOf(p.pid), 0),
+    database: (await backendPids()).reduce((sum, pid) => sum + cpuOf(pid), 0),
+    bench: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+    wall: performance.now() / 1000,
+  });
+  const cpu0 = await cpuNow();
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
       {
-        url: base,
+        url: bases,
         connections: CONNECTIONS,
         duration: SECONDS,
         // One order for every two balance reads, each connection cycling through its own users.
@@ -188,6 +177,11 @@ try {
     instance.on('error', reject);
   });
 
+  const cpu1 = await cpuNow();
+  const wall = cpu1.wall - cpu0.wall;
+  const cores = (k) => Number(((cpu1[k] - cpu0[k]) / wall).toFixed(2));
+  await db.end();
+
   // autocannon's `errors` include its timeouts (10 s); a request without an answer is an attempt too.
   const total = result.requests.total + result.errors;
   const errors = failed + result.errors;
@@ -212,6 +206,9 @@ try {
     answers: Object.fromEntries([...answers].sort()),
     audit_violations: violations.length,
     audit_sample: violations.slice(0, 10),
+    processes: PROCESSES,
+    // Cores busy on average during the run (database: the backends of this database only).
+    cpu_cores: { platform: cores('platform'), database: cores('database'), bench: cores('bench') },
     load_average_before: Number(load0.toFixed(2)),
     cpus: (await import('node:os')).cpus().length,
     goals: GOALS,
@@ -219,7 +216,7 @@ try {
   summary.pass =
     summary.latency_ms.p99 < GOALS.p99Ms && summary.error_rate < GOALS.errorRate && violations.length === 0;
   console.log(
-    `\nbench/load-mixed: autocannon ${SECONDS} s, ${CONNECTIONS} connections, buyU : getUserInfo = 1 : 2`,
+    `\nbench/load-mixed: autocannon ${SECONDS} s, ${CONNECTIONS} connections, buyU : getUserInfo = 1 : 2, ${PROCESSES} platform process(es)`,
   );
   table([
     {
@@ -234,10 +231,12 @@ try {
     },
   ]);
   console.log(JSON.stringify(summary.answers));
+  console.log(`cores busy: ${JSON.stringify(summary.cpu_cores)} of ${summary.cpus}`);
   writeResult('load-mixed', summary);
   if (!summary.pass) process.exitCode = 1;
 } finally {
-  if (platform && platform.exitCode === null) {
+  for (const platform of platforms) {
+    if (platform.exitCode !== null) continue;
     const exited = new Promise((r) => platform.once('exit', r));
     platform.kill('SIGTERM');
     await Promise.race([exited, sleep(20_000)]);

@@ -2,11 +2,18 @@
 // each order's money held through the ledger, sequenced by the pair's sequencer, matched, its
 // trades persisted and settled; side by side with `pgbench -b tpcb-like` on the same Postgres.
 import autocannon from 'autocannon';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { benchInfrastructure, freshDatabase, requireDist, root, table, writeResult } from './support.mjs';
+import {
+  benchInfrastructure,
+  freshDatabase,
+  registerBenchUsers,
+  requireDist,
+  startPlatform,
+  table,
+  writeResult,
+} from './support.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -20,30 +27,6 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const { runMigrations, freePort } = requireDist('./libs/database/src/index.js');
 const { PLATFORM_MIGRATIONS } = requireDist('./services/platform/src/platform.js');
 const pg = requireDist('pg');
-
-function startPlatform(env) {
-  return new Promise((resolve, reject) => {
-    // BENCH_NODE_ARGS: extra node options of the platform, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(
-      process.execPath,
-      [...nodeArgs, path.join(root, 'dist/services/platform/src/main.js')],
-      {
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    const onData = (d) => {
-      out += d.toString();
-      if (process.env.BENCH_TRACE) process.stderr.write(d);
-      if (/ready|listening|http:\/\//i.test(out)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`platform exited with ${code}:\n${out.slice(-2000)}`)));
-  });
-}
 
 /** `pgbench -b tpcb-like` on its own database of the same server; answers its TPS. */
 async function pgbench(serverUrl) {
@@ -124,28 +107,13 @@ try {
     return rows[0].id;
   };
   const faucet = await account('system', 'demo_faucet', coin, 'main');
-  for (let i = 0; i < USERS; i++) {
-    const email = `spot-${randomBytes(4).toString('hex')}@example.com`;
-    await post('/swx/customer/login/sendCode', { type: 'email', account: email, scene: 'register' });
-    const { rows } = await db.query(
-      'SELECT body FROM accounts.outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
-      [email],
-    );
-    const code = /\b(\d{6})\b/.exec(rows[0].body)[1];
-    const registered = await post('/swx/customer/login/register', {
-      type: 'email',
-      account: email,
-      username: email.split('@')[0].replace('-', ''),
-      password: 'bench password 1',
-      code,
-    });
-    if (registered.code !== 200) throw new Error(`register: ${JSON.stringify(registered)}`);
-    const user = await account('user', registered.result.user.id, coin, 'available');
+  for (const registered of await registerBenchUsers(base, db, USERS, 'spot')) {
+    const user = await account('user', registered.id, coin, 'available');
     await db.query(
       `SELECT ledger.post_journal($1, 'deposit', NULL, NULL, $2::bigint[], $3::bigint[], $4::numeric[])`,
-      [`bench-fund-${registered.result.user.id}`, [faucet], [user], ['100000']],
+      [`bench-fund-${registered.id}`, [faucet], [user], ['100000']],
     );
-    tokens.push(registered.result.token);
+    tokens.push(registered.token);
   }
   // Wait until a sequencer owns the new pair.
   for (let i = 0; i < 100; i++) {

@@ -48,3 +48,77 @@ export async function freshDatabase(serverUrl, name) {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * The built platform (dist/services/platform) as its own process with `env`; resolves once it says
+ * it is ready. BENCH_NODE_ARGS adds node options, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`;
+ * BENCH_TRACE prints its output.
+ */
+export function startPlatform(env) {
+  const { spawn } = requireDist('node:child_process');
+  return new Promise((resolve, reject) => {
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, path.join(root, 'dist/services/platform/src/main.js')],
+      {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    const onExit = (code) => reject(new Error(`platform exited with ${code}:\n${out.slice(-3000)}`));
+    const onData = (d) => {
+      out += d.toString();
+      if (process.env.BENCH_TRACE) process.stderr.write(d);
+      if (/ready/.test(out)) {
+        child.off('exit', onExit);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
+
+/**
+ * `count` users registered through the real API of `base` (the e-mail code read from the outbox
+ * with `db`, a connected pg client); answers their ids and session tokens.
+ */
+export async function registerBenchUsers(base, db, count, prefix = 'bench') {
+  const { randomBytes } = requireDist('node:crypto');
+  const post = async (p, body) =>
+    (
+      await fetch(base + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
+  const users = [];
+  for (let i = 0; i < count; i++) {
+    const email = `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+    const sent = await post('/swx/customer/login/sendCode', {
+      type: 'email',
+      account: email,
+      scene: 'register',
+    });
+    if (sent.code !== 200) throw new Error(`sendCode: ${JSON.stringify(sent)}`);
+    const { rows } = await db.query(
+      'SELECT body FROM accounts.outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+      [email],
+    );
+    const code = /\b(\d{6})\b/.exec(rows[0].body)[1];
+    const registered = await post('/swx/customer/login/register', {
+      type: 'email',
+      account: email,
+      username: email.split('@')[0].replace('-', ''),
+      password: 'bench password 1',
+      code,
+    });
+    if (registered.code !== 200) throw new Error(`register: ${JSON.stringify(registered)}`);
+    users.push({ id: registered.result.user.id, token: registered.result.token });
+  }
+  return users;
+}

@@ -16,3 +16,4 @@ export * from './market';
 export * from './second-factor';
 export * from './notifications';
 export * from './vip';
+export * from './database';

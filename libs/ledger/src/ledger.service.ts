@@ -2,6 +2,7 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import pg, { type Pool, type PoolClient } from 'pg';
+import { preparedQuery } from '@app/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { InsufficientBalanceError, LedgerIntegrityError } from './ledger.errors';
 import {
@@ -50,6 +51,14 @@ interface PgError {
   constraint?: string;
 }
 
+/** A user balance that would go below zero is InsufficientBalanceError; anything else as it is. */
+function balanceError(error: unknown): unknown {
+  const pg = ((error as { driverError?: PgError }).driverError ?? error) as PgError;
+  if (pg.code === '23514' && pg.constraint === 'accounts_user_non_negative')
+    return new InsufficientBalanceError();
+  return error;
+}
+
 /** The only code that changes balances (DESIGN.md, libs/ledger). */
 @Injectable()
 export class LedgerService implements OnModuleDestroy {
@@ -94,11 +103,67 @@ export class LedgerService implements OnModuleDestroy {
    * InsufficientBalanceError when a user account would go below zero.
    */
   async post(entry: JournalEntry, manager?: EntityManager): Promise<PostResult> {
-    if (entry.legs.length === 0) throw new LedgerIntegrityError('a journal entry needs at least one leg');
+    const { debits, credits, amounts } = await this.resolveLegs(entry.legs);
+    try {
+      const rows = await this.callPostJournal(
+        [entry.key, entry.reason, entry.refType ?? null, entry.refId ?? null, debits, credits, amounts],
+        manager,
+      );
+      return { journalId: String(rows[0].journal_id), replayed: rows[0].replayed };
+    } catch (error) {
+      throw balanceError(error);
+    }
+  }
+
+  /**
+   * A business row and its posting in ONE statement (one round trip, its own transaction): `insert`
+   * is an `INSERT ... RETURNING id, ...` with its own parameters $1..$n, and `entry` is posted with
+   * the key `${entry.keyPrefix}${id}` and the new row's id as its refId. Both or neither: a user
+   * account below zero (InsufficientBalanceError) leaves no row. No account row stays locked while
+   * the caller's process is busy elsewhere, as it does between the statements of a transaction.
+   * Answers the RETURNING columns (as pg reads them) and the posting.
+   */
+  async insertAndPost<Row extends Record<string, unknown>>(
+    /** `name`: the statement is prepared once per connection under it (one name, one text). */
+    insert: { name?: string; text: string; values: unknown[] },
+    entry: Omit<JournalEntry, 'key' | 'refId'> & { keyPrefix: string },
+  ): Promise<{ row: Row } & PostResult> {
+    const { debits, credits, amounts } = await this.resolveLegs(entry.legs);
+    const n = insert.values.length;
+    const text = `WITH business AS (${insert.text})
+      SELECT b.*, p.journal_id::text AS ledger_journal_id, p.replayed AS ledger_replayed
+        FROM business b
+       CROSS JOIN LATERAL ledger.post_journal($${n + 1}::text || b.id::text, $${n + 2}, $${n + 3}, b.id::text,
+             $${n + 4}::bigint[], $${n + 5}::bigint[], $${n + 6}::numeric[]) p`;
+    const values = [
+      ...insert.values,
+      entry.keyPrefix,
+      entry.reason,
+      entry.refType ?? null,
+      debits,
+      credits,
+      amounts,
+    ];
+    try {
+      const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+      const { rows } = await pool.query<Row & { ledger_journal_id: string; ledger_replayed: boolean }>(
+        insert.name ? { name: `ledger_post_with_${insert.name}`, text, values } : { text, values },
+      );
+      if (rows.length !== 1) throw new LedgerIntegrityError(`insertAndPost: ${rows.length} rows inserted`);
+      const { ledger_journal_id: journalId, ledger_replayed: replayed, ...row } = rows[0];
+      return { row: row as unknown as Row, journalId, replayed };
+    } catch (error) {
+      throw balanceError(error);
+    }
+  }
+
+  /** The account ids and amounts of checked legs. */
+  private async resolveLegs(legs: JournalEntry['legs']) {
+    if (legs.length === 0) throw new LedgerIntegrityError('a journal entry needs at least one leg');
     const debits: string[] = [];
     const credits: string[] = [];
     const amounts: string[] = [];
-    for (const leg of entry.legs) {
+    for (const leg of legs) {
       const amount = new Decimal(leg.amount);
       if (!amount.isFinite() || amount.lte(0) || amount.decimalPlaces() > 18) {
         throw new LedgerIntegrityError(
@@ -112,18 +177,7 @@ export class LedgerService implements OnModuleDestroy {
       credits.push(await this.accountId(leg.to));
       amounts.push(sqlDecimal(amount));
     }
-    try {
-      const rows = await this.callPostJournal(
-        [entry.key, entry.reason, entry.refType ?? null, entry.refId ?? null, debits, credits, amounts],
-        manager,
-      );
-      return { journalId: String(rows[0].journal_id), replayed: rows[0].replayed };
-    } catch (error) {
-      const pg = ((error as { driverError?: PgError }).driverError ?? error) as PgError;
-      if (pg.code === '23514' && pg.constraint === 'accounts_user_non_negative')
-        throw new InsufficientBalanceError();
-      throw error;
-    }
+    return { debits, credits, amounts };
   }
 
   /**
@@ -176,10 +230,7 @@ export class LedgerService implements OnModuleDestroy {
         : (await (this.dataSource.driver as unknown as { master: Pool }).master.query(statement)).rows;
       return rows.map((r) => ({ journalId: String(r.journal_id), replayed: r.replayed }));
     } catch (error) {
-      const pg = ((error as { driverError?: PgError }).driverError ?? error) as PgError;
-      if (pg.code === '23514' && pg.constraint === 'accounts_user_non_negative')
-        throw new InsufficientBalanceError();
-      throw error;
+      throw balanceError(error);
     }
   }
 
@@ -264,9 +315,9 @@ export class LedgerService implements OnModuleDestroy {
 
   /** Every account of a user in one book. */
   async userBalances(userId: string, book: LedgerBook, manager?: EntityManager): Promise<BalanceLine[]> {
-    const rows: { currency: string; kind: string; balance: string }[] = await (
-      manager ?? this.dataSource.manager
-    ).query(
+    const rows = await preparedQuery<{ currency: string; kind: string; balance: string }>(
+      manager ?? this.dataSource,
+      'ledger_user_balances',
       `SELECT currency, kind, balance FROM ledger.accounts
         WHERE owner_type = 'user' AND owner_id = $1 AND book = $2 ORDER BY currency, kind`,
       [userId, book],

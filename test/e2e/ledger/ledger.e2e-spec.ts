@@ -193,4 +193,56 @@ describe('ledger (real Postgres)', () => {
     );
     expect((await ledger.balance(system(SystemAccount.Fees))).minus(before).toFixed()).toBe('32');
   });
+
+  it('insertAndPost: a business row and its posting in one statement, both or neither, never overspent', async () => {
+    await t.db.query(
+      `CREATE TABLE IF NOT EXISTS public.ledger_test_rows (
+         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, owner uuid NOT NULL, note text NOT NULL,
+         created_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const id = randomUUID();
+    await fund(id, '10');
+    const insert = (note: string) => ({
+      text: 'INSERT INTO public.ledger_test_rows (owner, note) VALUES ($1, $2) RETURNING id, note',
+      values: [id, note],
+    });
+    const spend = (note: string, amount: string) =>
+      ledger.insertAndPost<{ id: string; note: string }>(insert(note), {
+        keyPrefix: 'test-row-',
+        reason: 'test_fee',
+        refType: 'test_row',
+        legs: [{ from: user(id), to: system(SystemAccount.Fees), amount }],
+      });
+
+    const first = await spend('first', '6');
+    expect(first.row.note).toBe('first');
+    expect(first.replayed).toBe(false);
+    const [journal] = await t.db.query<{ idempotency_key: string; ref_id: string; id: string }[]>(
+      'SELECT id::text, idempotency_key, ref_id FROM ledger.journal WHERE id = $1',
+      [first.journalId],
+    );
+    expect(journal).toEqual({
+      id: first.journalId,
+      idempotency_key: `test-row-${first.row.id}`,
+      ref_id: first.row.id,
+    });
+    expect((await ledger.balance(user(id))).toFixed()).toBe('4');
+
+    // 4 left: of 12 spends of 1 at once exactly 4 succeed, and only their rows exist.
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => spend(`at-once-${i}`, '1')),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    expect(ok).toBe(4);
+    for (const r of results)
+      if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientBalanceError);
+    const [{ rows }] = await t.db.query<{ rows: number }[]>(
+      `SELECT count(*)::int AS rows FROM public.ledger_test_rows WHERE owner = $1 AND note LIKE 'at-once-%'`,
+      [id],
+    );
+    expect(rows).toBe(4);
+    expect((await ledger.balance(user(id))).toFixed()).toBe('0');
+    await expect(spend('refused', '0.000001')).rejects.toBeInstanceOf(InsufficientBalanceError);
+    await expect(spend('malformed', '-1')).rejects.toBeInstanceOf(LedgerIntegrityError);
+  });
 });

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type EntityManager, type Repository } from 'typeorm';
-import { APP_CONFIG, TokenService, type AppConfig, type AuthPrincipal, type SessionStore } from '@app/common';
+import {
+  APP_CONFIG,
+  preparedQuery,
+  TokenService,
+  type AppConfig,
+  type AuthPrincipal,
+  type SessionStore,
+} from '@app/common';
 import { CustomerSessionCache } from './customer-session-cache';
 import { Session } from './entities/session.entity';
 import { AdminUser } from '../admin/entities/admin-user.entity';
@@ -46,9 +53,9 @@ export class SessionsService implements SessionStore {
       if (cached)
         return { kind, id: cached.subjectId, sessionId, roles: [], demoDisabled: cached.demoDisabled };
       const ticket = this.cache.ticket();
-      const rows = await this.sessions.query<
-        { subject_id: string; expires_at: Date; demo_disabled: boolean }[]
-      >(
+      const rows = await preparedQuery<{ subject_id: string; expires_at: Date; demo_disabled: boolean }>(
+        this.sessions.manager,
+        'accounts_customer_session',
         `SELECT s.subject_id, s.expires_at, u.demo_disabled_at IS NOT NULL AS demo_disabled
            FROM accounts.sessions s JOIN accounts.users u ON u.id = s.subject_id
           WHERE s.id = $1 AND s.kind = 'customer' AND s.revoked_at IS NULL AND s.expires_at > now()`,

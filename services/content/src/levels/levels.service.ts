@@ -8,6 +8,7 @@ import {
   DEFAULT_LANGUAGE,
   ErrorCode,
   MARKET_PRICES,
+  preparedQuery,
   TRADING_VOLUME,
   type Language,
   type ListQuery,
@@ -101,7 +102,9 @@ export class LevelsService implements VipLevelReader {
 
   /** Real-book deposits (ledger `deposit` credits to the user), in USDT at today's prices. */
   private async depositUsdt(userId: string): Promise<Decimal> {
-    const rows: { currency: string; amount: string }[] = await this.dataSource.query(
+    const rows = await preparedQuery<{ currency: string; amount: string }>(
+      this.dataSource,
+      'ledger_user_deposits',
       `SELECT a.currency, sum(t.amount)::text AS amount
          FROM ledger.accounts a
          JOIN ledger.transfers t ON t.credit_account_id = a.id

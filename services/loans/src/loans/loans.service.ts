@@ -10,6 +10,7 @@ import {
   Clock,
   ErrorCode,
   MARKET_PRICES,
+  preparedQuery,
   SYSTEM_PARAMETERS,
   type Book,
   type MarketPrices,
@@ -55,7 +56,9 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
 
   /** An overdue (expired) loan freezes trading until it is repaid. */
   async isFrozen(userId: string): Promise<boolean> {
-    const overdue = await this.dataSource.query(
+    const overdue = await preparedQuery(
+      this.dataSource,
+      'loans_overdue_exists',
       `SELECT 1 FROM loans.loans WHERE user_id = $1 AND status = 'expired' LIMIT 1`,
       [userId],
     );

@@ -2,7 +2,13 @@ import { Global, Inject, Injectable, Module, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type { DataSource } from 'typeorm';
-import { MARKET_PRICES, TRADING_VOLUME, type MarketPrices, type TradingVolumeReader } from '@app/common';
+import {
+  MARKET_PRICES,
+  preparedQuery,
+  TRADING_VOLUME,
+  type MarketPrices,
+  type TradingVolumeReader,
+} from '@app/common';
 
 /**
  * A user's real-book trading volume in USDT, which VIP levels measure (`min_volume`): the notional
@@ -18,7 +24,9 @@ export class TradingVolumeService implements TradingVolumeReader {
   ) {}
 
   async realVolumeUsdt(userId: string): Promise<Decimal> {
-    const rows: { currency: string; amount: string }[] = await this.dataSource.query(
+    const rows = await preparedQuery<{ currency: string; amount: string }>(
+      this.dataSource,
+      'orders_real_volume',
       `SELECT currency, sum(amount)::text AS amount FROM (
          SELECT currency, open_price * lots * contract_size AS amount FROM orders.u_orders
           WHERE user_id = $1 AND book = 'real' AND open_price IS NOT NULL

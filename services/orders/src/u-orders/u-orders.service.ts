@@ -75,6 +75,44 @@ const LIST_STATES: Record<string, UOrderState[]> = {
   cancelled: ['cancelled'],
 };
 
+/** The INSERT of a new order (every column but the generated id and creation time), for LedgerService.insertAndPost. */
+function insertUOrder(o: Omit<UOrder, 'id' | 'createdAt'>): {
+  name: string;
+  text: string;
+  values: unknown[];
+} {
+  const decimal = (d: Decimal | null) => (d === null ? null : d.toFixed());
+  const columns: [string, unknown][] = [
+    ['user_id', o.userId],
+    ['book', o.book],
+    ['instrument_id', o.instrumentId],
+    ['code', o.code],
+    ['currency', o.currency],
+    ['direction', o.direction],
+    ['lots', decimal(o.lots)],
+    ['contract_size', decimal(o.contractSize)],
+    ['leverage', o.leverage],
+    ['state', o.state],
+    ['limit_price', decimal(o.limitPrice)],
+    ['open_price', decimal(o.openPrice)],
+    ['open_price_source', o.openPriceSource],
+    ['open_price_at', o.openPriceAt],
+    ['stop_loss', decimal(o.stopLoss)],
+    ['take_profit', decimal(o.takeProfit)],
+    ['liquidation_price', decimal(o.liquidationPrice)],
+    ['margin', decimal(o.margin)],
+    ['fee', decimal(o.fee)],
+    ['insurance', decimal(o.insurance)],
+    ['opened_at', o.openedAt],
+  ];
+  return {
+    name: 'u_order_open',
+    text: `INSERT INTO orders.u_orders (${columns.map(([c]) => c).join(', ')})
+           VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id, created_at`,
+    values: columns.map(([, v]) => v),
+  };
+}
+
 /** Leveraged contract orders: open (now or at a limit), close by hand, lists, the margin account. */
 @Injectable()
 export class UOrdersService {
@@ -134,59 +172,53 @@ export class UOrdersService {
           terms.pricePrecision,
         );
     const now = this.clock.now();
+    const order = Object.assign(new UOrder(), {
+      userId,
+      book,
+      instrumentId: terms.id,
+      code: terms.code,
+      currency: U_CURRENCY,
+      direction: dto.direction,
+      lots,
+      contractSize: terms.contractSize,
+      leverage: dto.leverage,
+      state: waiting ? 'waiting' : 'open',
+      limitPrice: limit,
+      openPrice: waiting ? null : price,
+      openPriceSource: waiting ? null : 'quote',
+      openPriceAt: waiting ? null : now,
+      stopLoss,
+      takeProfit,
+      liquidationPrice: liquidation,
+      margin,
+      fee,
+      closePrice: null,
+      closeReason: null,
+      closePriceSource: null,
+      closePriceAt: null,
+      profit: null,
+      insurance: new Decimal(0),
+      openedAt: waiting ? null : now,
+      closedAt: null,
+    } satisfies Omit<UOrder, 'id' | 'createdAt'>);
+    const available = this.account(order, AccountKind.Available);
+    const held = this.account(order, AccountKind.Margin);
+    // A waiting order holds its margin and fee; the fee is charged only when it opens.
+    const legs: Leg[] = waiting
+      ? [{ from: available, to: held, amount: margin.plus(fee) }]
+      : [{ from: available, to: held, amount: margin }];
+    if (!waiting && fee.gt(0))
+      legs.push({ from: available, to: this.house(order, SystemAccount.Fees), amount: fee });
     try {
-      const order = await this.dataSource.transaction(async (m) => {
-        const saved = await m.save(
-          m.create(UOrder, {
-            userId,
-            book,
-            instrumentId: terms.id,
-            code: terms.code,
-            currency: U_CURRENCY,
-            direction: dto.direction,
-            lots,
-            contractSize: terms.contractSize,
-            leverage: dto.leverage,
-            state: waiting ? 'waiting' : 'open',
-            limitPrice: limit,
-            openPrice: waiting ? null : price,
-            openPriceSource: waiting ? null : 'quote',
-            openPriceAt: waiting ? null : now,
-            stopLoss,
-            takeProfit,
-            liquidationPrice: liquidation,
-            margin,
-            fee,
-            closePrice: null,
-            closeReason: null,
-            closePriceSource: null,
-            closePriceAt: null,
-            profit: null,
-            insurance: new Decimal(0),
-            openedAt: waiting ? null : now,
-            closedAt: null,
-          }),
-        );
-        const available = this.account(saved, AccountKind.Available);
-        const held = this.account(saved, AccountKind.Margin);
-        // A waiting order holds its margin and fee; the fee is charged only when it opens.
-        const legs: Leg[] = waiting
-          ? [{ from: available, to: held, amount: margin.plus(fee) }]
-          : [{ from: available, to: held, amount: margin }];
-        if (!waiting && fee.gt(0))
-          legs.push({ from: available, to: this.house(saved, SystemAccount.Fees), amount: fee });
-        await this.ledger.post(
-          {
-            key: `${waiting ? 'u-hold' : 'u-open'}-${saved.id}`,
-            reason: 'u_order_open',
-            refType: 'u_order',
-            refId: saved.id,
-            legs,
-          },
-          m,
-        );
-        return saved;
+      // The order row and its money in one statement: no account row stays locked across round trips.
+      const { row } = await this.ledger.insertAndPost<{ id: string; created_at: Date }>(insertUOrder(order), {
+        keyPrefix: waiting ? 'u-hold-' : 'u-open-',
+        reason: 'u_order_open',
+        refType: 'u_order',
+        legs,
       });
+      order.id = row.id;
+      order.createdAt = row.created_at;
       const view = this.view(order, terms);
       this.events.publish(userId, TradingEvent.Order, view);
       return new ApiSuccess(view, ErrorCode.PurchaseSuccess);
