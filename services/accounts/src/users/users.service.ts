@@ -9,10 +9,25 @@ import {
   verifySecret,
   type Book,
   type VipLevelReader,
+  preparedQuery,
 } from '@app/common';
 import { LedgerService } from '@app/ledger';
 import type { BalanceSummaryLine, UserInfo, UserProfile, VipInfo } from '@app/contracts';
-import { User } from './entities/user.entity';
+import { User, type UserStatus } from './entities/user.entity';
+
+interface UserInfoRow {
+  id: string;
+  username: string;
+  email: string | null;
+  phone: string | null;
+  status: UserStatus;
+  level: number;
+  invite_code: string;
+  created_at: Date;
+  has_withdraw_password: boolean;
+  two_factor_enabled: boolean;
+  demo_disabled: boolean;
+}
 
 @Injectable()
 export class UsersService {
@@ -77,8 +92,18 @@ export class UsersService {
   }
 
   async userInfo(userId: string, book: Book): Promise<UserInfo> {
-    const user = await this.findWithSecrets({ id: userId });
-    if (!user) throw new AppException(ErrorCode.UserNotFound);
+    // Read on every balance refresh: one prepared statement with exactly what the answer shows.
+    const [row] = await preparedQuery<UserInfoRow>(
+      this.users.manager,
+      'accounts_user_info',
+      `SELECT id, username, email, phone, status, level, invite_code, created_at,
+              withdraw_password_hash IS NOT NULL AS has_withdraw_password,
+              totp_enabled_at IS NOT NULL AS two_factor_enabled,
+              demo_disabled_at IS NOT NULL AS demo_disabled
+         FROM accounts.users WHERE id = $1`,
+      [userId],
+    );
+    if (!row) throw new AppException(ErrorCode.UserNotFound);
     const lines = await this.ledger.userBalances(userId, book);
     const byCurrency = new Map<string, BalanceSummaryLine>();
     for (const line of lines) {
@@ -94,13 +119,21 @@ export class UsersService {
       else entry.other[line.kind] = amount;
       byCurrency.set(line.currency, entry);
     }
-    const vip = await this.vip(user);
+    const vip = await this.vip(row.id, row.level);
     return {
-      ...this.toProfile(user),
-      twoFactorEnabled: user.totpEnabledAt !== null,
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      phone: row.phone,
+      status: row.status,
+      level: vip?.level ?? row.level,
+      inviteCode: row.invite_code,
+      hasWithdrawPassword: row.has_withdraw_password,
+      createdAt: row.created_at.toISOString(),
+      twoFactorEnabled: row.two_factor_enabled,
       book,
       balances: [...byCurrency.values()],
-      demoDisabled: user.demoDisabledAt !== null,
+      demoDisabled: row.demo_disabled,
       ...(vip ? { vip } : {}),
     };
   }
@@ -110,13 +143,10 @@ export class UsersService {
    * the content service: real-book deposits and trading volume in USDT). The stored
    * `accounts.users.level` follows it, so that lists and the login answer show the last one seen.
    */
-  private async vip(user: User): Promise<VipInfo | null> {
+  private async vip(userId: string, storedLevel: number): Promise<VipInfo | null> {
     if (!this.vipLevels) return null;
-    const s = await this.vipLevels.standingOf(user.id);
-    if (s.level !== user.level) {
-      await this.users.update({ id: user.id }, { level: s.level });
-      user.level = s.level;
-    }
+    const s = await this.vipLevels.standingOf(userId);
+    if (s.level !== storedLevel) await this.users.update({ id: userId }, { level: s.level });
     return {
       level: s.level,
       name: s.name,

@@ -55,22 +55,26 @@ export async function pauseOf(
 /**
  * Throws 10015 (not tradable now) when the instrument is paused by a bad tick, or when its feed
  * went quiet: the last tick is older than `staleAfterMs` (wall time; 0 = no limit). Instruments that
- * never had a tick (prices primed from candles only) are left to the trading hours.
+ * never had a tick (prices primed from candles only) are left to the trading hours. Else answers
+ * the last price (market:last, null when none), read in the same Redis round trip: the quote of
+ * every order needs both.
  */
-export async function assertPriceUsable(
+export async function usableLastPrice(
   redis: Redis,
   code: string,
   staleAfterMs: number,
   now = Date.now(),
-): Promise<void> {
+): Promise<string | null> {
   const results = await redis
     .pipeline()
     .hget(PAUSED_KEY, code)
     .zrange(tickHistoryKey(code), -1, -1, 'WITHSCORES')
+    .hget(LAST, code)
     .exec();
   const paused = results?.[0]?.[1] as string | null | undefined;
   const newest = (results?.[1]?.[1] ?? []) as string[];
   if (paused) throw new AppException(ErrorCode.NotTradableTime);
   if (staleAfterMs > 0 && newest.length === 2 && now - Number(newest[1]) > staleAfterMs)
     throw new AppException(ErrorCode.NotTradableTime);
+  return (results?.[2]?.[1] as string | null | undefined) ?? null;
 }

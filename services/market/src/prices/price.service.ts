@@ -16,7 +16,7 @@ import { InstrumentsService } from '../instruments/instruments.service';
 import { KlinesService } from '../klines/klines.service';
 import type { Tick } from '../price-sources/price-source';
 import { MarketDataService } from './market-data.service';
-import { assertPriceUsable, STALE_AFTER_MS } from './price-guard';
+import { STALE_AFTER_MS, usableLastPrice } from './price-guard';
 import type { PriceTick } from './market-item';
 
 export type { MarketQuote as Quote } from '@app/common';
@@ -59,8 +59,8 @@ export class PriceService implements MarketPrices {
   /** The quote to trade at now; 10015 while the instrument is paused by a bad tick or its feed is stale. */
   async quote(code: string): Promise<Quote> {
     const instrument = this.catalogue.byCode(code);
-    await assertPriceUsable(this.redis, instrument.code, this.staleAfterMs);
-    const price = await this.lastPrice(code);
+    const last = await usableLastPrice(this.redis, instrument.code, this.staleAfterMs);
+    const price = last ? new Decimal(last) : await this.lastPrice(code);
     const half = instrument.spread.div(2);
     return {
       bid: price.minus(half).toDecimalPlaces(instrument.pricePrecision, Decimal.ROUND_DOWN),
