@@ -7,7 +7,6 @@
 // is not a success. Goals: p99 under 300 ms, errors under 0.1 %, and the conservation audit
 // (test/support/ledger-audit.ts) finds nothing afterwards. Writes bench/results/load-mixed.json.
 import autocannon from 'autocannon';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Module from 'node:module';
@@ -15,6 +14,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import {
   benchInfrastructure,
+  cpuSecondsOf,
+  databaseBackendPids,
   freshDatabase,
   registerBenchUsers,
   requireDist,
@@ -160,24 +161,10 @@ try {
   const load0 = loadavg()[0];
   // CPU seconds of the platform processes, of the database's server processes serving them and of
   // this process (autocannon): where the machine's two cores go.
-  const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-  const cpuOf = (pid) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-    } catch {
-      return 0;
-    }
-  };
-  const backendPids = async () =>
-    (
-      await db.query(
-        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-      )
-    ).rows.map((r) => r.pid);
+
   const cpuNow = async () => ({
-    platform: platforms.reduce((sum, p) => sum + cpuOf(p.pid), 0),
-    database: (await backendPids()).reduce((sum, pid) => sum + cpuOf(pid), 0),
+    platform: platforms.reduce((sum, p) => sum + cpuSecondsOf(p.pid), 0),
+    database: (await databaseBackendPids(db)).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
     bench: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
     wall: performance.now() / 1000,
   });

@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   benchInfrastructure,
+  cpuSecondsOf,
+  databaseBackendPids,
   freshDatabase,
   registerBenchUsers,
   requireDist,
@@ -155,22 +157,8 @@ try {
   console.log(`one at a time: median ${single[10].toFixed(1)} ms, max ${single[19].toFixed(1)} ms`);
   // CPU seconds (user + system) of the platform and of the database's server processes serving it:
   // what an order costs whatever else runs on the machine.
-  const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-  const cpuOf = (pid) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-    } catch {
-      return 0;
-    }
-  };
-  const backends = async () =>
-    (
-      await db.query(
-        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-      )
-    ).rows.map((r) => r.pid);
-  const platformCpu = () => platforms.reduce((sum, p) => sum + cpuOf(p.pid), 0);
+
+  const platformCpu = () => platforms.reduce((sum, p) => sum + cpuSecondsOf(p.pid), 0);
   // Autocannon spreads its connections over the processes (a load balancer's round robin).
   const cannon = (duration) =>
     new Promise((resolve, reject) =>
@@ -211,7 +199,10 @@ try {
     await cannon(WARMUP_SECONDS);
     await drained();
   }
-  const cpuBefore = { platform: platformCpu(), db: new Map((await backends()).map((p) => [p, cpuOf(p)])) };
+  const cpuBefore = {
+    platform: platformCpu(),
+    db: new Map((await databaseBackendPids(db)).map((p) => [p, cpuSecondsOf(p)])),
+  };
   const startedAt = new Date();
   // BENCH_TRACE: what the database's sessions wait on during the load (sampled every 100 ms).
   const waits = new Map();
@@ -247,7 +238,10 @@ try {
   await drained();
   const cpu = {
     platform: platformCpu() - cpuBefore.platform,
-    db: (await backends()).reduce((sum, p) => sum + cpuOf(p) - (cpuBefore.db.get(p) ?? 0), 0),
+    db: (await databaseBackendPids(db)).reduce(
+      (sum, p) => sum + cpuSecondsOf(p) - (cpuBefore.db.get(p) ?? 0),
+      0,
+    ),
   };
   const {
     rows: [stats],

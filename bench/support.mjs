@@ -122,3 +122,25 @@ export async function registerBenchUsers(base, db, count, prefix = 'bench') {
   }
   return users;
 }
+
+let clockTicks;
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+export function cpuSecondsOf(pid) {
+  const { spawnSync } = requireDist('node:child_process');
+  const { readFileSync } = requireDist('node:fs');
+  clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return 0;
+  }
+}
+
+/** The server processes serving the database `db` (a connected pg client) is on, but its own. */
+export async function databaseBackendPids(db) {
+  const { rows } = await db.query(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  return rows.map((r) => r.pid);
+}
