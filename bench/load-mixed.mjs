@@ -20,7 +20,7 @@ import {
   registerBenchUsers,
   requireDist,
   root,
-  startPlatform,
+  startPlatforms,
   table,
   writeResult,
 } from './support.mjs';
@@ -34,7 +34,7 @@ const PROCESSES = Number(process.env.LOAD_PROCESSES ?? 1);
 const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 5);
 const GOALS = { p99Ms: 300, errorRate: 0.001 };
 
-const { runMigrations, freePort } = requireDist('./libs/database/src/index.js');
+const { runMigrations } = requireDist('./libs/database/src/index.js');
 const { PLATFORM_MIGRATIONS } = requireDist('./services/platform/src/platform.js');
 const pg = requireDist('pg');
 
@@ -70,12 +70,7 @@ try {
     ADMIN_PASSWORD: 'bench-admin-password',
     SEND_CODE_MAX_PER_IP_PER_HOUR: '100000',
   };
-  const bases = [];
-  for (let i = 0; i < PROCESSES; i++) {
-    const port = await freePort();
-    platforms.push(await startPlatform({ ...shared, PORT: String(port) }));
-    bases.push(`http://127.0.0.1:${port}`);
-  }
+  const bases = await startPlatforms(PROCESSES, shared, platforms);
   const base = bases[0];
   const post = async (p, body, headers = {}) =>
     (

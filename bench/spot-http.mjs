@@ -12,7 +12,7 @@ import {
   freshDatabase,
   registerBenchUsers,
   requireDist,
-  startPlatform,
+  startPlatforms,
   table,
   writeResult,
 } from './support.mjs';
@@ -26,7 +26,7 @@ const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 /** Orders sent before the measured run (JIT warm-up, account rows created), not counted. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
-const { runMigrations, freePort } = requireDist('./libs/database/src/index.js');
+const { runMigrations } = requireDist('./libs/database/src/index.js');
 const { PLATFORM_MIGRATIONS } = requireDist('./services/platform/src/platform.js');
 const pg = requireDist('pg');
 
@@ -66,12 +66,7 @@ try {
     // requotes would only add load that is not the orders measured here.
     SPOT_MARKET_MAKER: 'false',
   };
-  const bases = [];
-  for (let i = 0; i < PROCESSES; i++) {
-    const port = await freePort();
-    platforms.push(await startPlatform({ ...shared, PORT: String(port) }));
-    bases.push(`http://127.0.0.1:${port}`);
-  }
+  const bases = await startPlatforms(PROCESSES, shared, platforms);
   const base = bases[0];
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

@@ -144,3 +144,19 @@ export async function databaseBackendPids(db) {
   );
   return rows.map((r) => r.pid);
 }
+
+/**
+ * `count` platform processes on one database and Redis (`env`), each on a free port; pushes each
+ * child into `started` as soon as it is up (the caller stops them, also after a failure) and
+ * answers their base URLs.
+ */
+export async function startPlatforms(count, env, started) {
+  const { freePort } = requireDist('./libs/database/src/index.js');
+  const bases = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    started.push(await startPlatform({ ...env, PORT: String(port) }));
+    bases.push(`http://127.0.0.1:${port}`);
+  }
+  return bases;
+}
