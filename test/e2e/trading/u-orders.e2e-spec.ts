@@ -238,6 +238,40 @@ describe('U orders (leveraged contracts) /swx/customer/order', () => {
     expect((await stopU(demo(c), untouched)).body.code).toBe(20005);
   });
 
+  it('ticks of several instruments arriving together close each at its own tick, in their order', async () => {
+    const user = await registerUser(t);
+    await tick(t, 'ETHUSDT', '3000');
+    const btc = (
+      await buyU(demo(user), {
+        code: 'BTCUSDT',
+        direction: 'buy',
+        lots: '0.1',
+        leverage: 5,
+        stopLoss: '58000',
+      })
+    ).body.result.id as string;
+    const eth = (
+      await buyU(demo(user), { code: 'ETHUSDT', direction: 'sell', lots: '1', leverage: 5, stopLoss: '3100' })
+    ).body.result.id as string;
+    // Published back to back: the engine checks them in rounds, the BTC ticks in their order, so the
+    // position closes at the first tick (the second one would not trigger it).
+    await Promise.all([
+      tick(t, 'BTCUSDT', '57500').then(() => tick(t, 'BTCUSDT', '60000')),
+      tick(t, 'ETHUSDT', '3150'),
+    ]);
+    expect(await closedOrder(demo(user), btc)).toMatchObject({
+      closeReason: 'stop_loss',
+      closePrice: '57499.5',
+      closePriceSource: 'tick',
+    });
+    const ethClosed = await closedOrder(demo(user), eth);
+    expect(ethClosed).toMatchObject({ closeReason: 'stop_loss', closePriceSource: 'tick' });
+    expect(Number(ethClosed.closePrice)).toBeGreaterThanOrEqual(3150);
+    expect(Number(ethClosed.closePrice)).toBeLessThan(3152);
+    await tick(t, 'BTCUSDT', '65000');
+    await tick(t, 'ETHUSDT', '3000');
+  });
+
   it('liquidates a position whose equity falls to the maintenance level; the loss stops at the margin', async () => {
     const user = await registerUser(t);
     const insurance = () =>

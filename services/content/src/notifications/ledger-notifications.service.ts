@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type { Job, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import type { NotificationType } from '@app/common';
+import type { NotificationInput, NotificationType } from '@app/common';
 import { JobName, QueueName } from '@app/queue';
 import { NotificationsService } from './notifications.service';
 
@@ -136,8 +136,16 @@ export class LedgerNotificationsService {
           ORDER BY j.id`,
         [journals.map((j) => j.id)],
       );
-      for (const row of rows) {
-        if (await this.tell(row)) told += 1;
+      const inputs = rows.flatMap((row) => {
+        const input = this.notice(row);
+        return input ? [input] : [];
+      });
+      try {
+        told += await this.notifications.notifyMany(inputs);
+      } catch (error) {
+        // One row the batch cannot take must not silence the others: each on its own.
+        this.logger.warn(`${inputs.length} notices at once: ${(error as Error).message}; one by one`);
+        for (const input of inputs) if (await this.tell(input)) told += 1;
       }
       after = journals[journals.length - 1].id;
       if (journals.length < CHUNK) break;
@@ -151,30 +159,35 @@ export class LedgerNotificationsService {
     return told;
   }
 
-  private async tell(row: JournalUserRow): Promise<boolean> {
+  /** The notice a journal row gives its user, if its reason is one users hear about. */
+  private notice(row: JournalUserRow): NotificationInput | undefined {
     const rule = LEDGER_NOTICES[row.reason];
-    if (!rule) return false;
+    if (!rule) return undefined;
     const figure =
       rule.measure === 'intoAvailable'
         ? new Decimal(row.into_available)
         : rule.measure === 'leftUser'
           ? new Decimal(row.net).neg()
           : new Decimal(row.net);
+    return {
+      userId: row.user_id,
+      type: rule.type,
+      key: `ledger-${row.journal_id}-${row.user_id}-${row.book}-${row.currency}`,
+      title: rule.title,
+      body: rule.body,
+      params: { amount: figure.toFixed(), currency: row.currency, book: row.book },
+      refType: row.ref_type ?? undefined,
+      refId: row.ref_id ?? undefined,
+    };
+  }
+
+  private async tell(input: NotificationInput): Promise<boolean> {
     try {
-      await this.notifications.notify({
-        userId: row.user_id,
-        type: rule.type,
-        key: `ledger-${row.journal_id}-${row.user_id}-${row.book}-${row.currency}`,
-        title: rule.title,
-        body: rule.body,
-        params: { amount: figure.toFixed(), currency: row.currency, book: row.book },
-        refType: row.ref_type ?? undefined,
-        refId: row.ref_id ?? undefined,
-      });
+      await this.notifications.notify(input);
       return true;
     } catch (error) {
       // The others are still told; this one again by the scans that read its journal again (10 min).
-      this.logger.warn(`journal ${row.journal_id}: ${(error as Error).message}`);
+      this.logger.warn(`notice ${input.key}: ${(error as Error).message}`);
       return false;
     }
   }

@@ -64,6 +64,8 @@ export class NotificationPushService implements OnModuleInit, OnModuleDestroy {
   private async push(payload: string): Promise<void> {
     try {
       const signal = JSON.parse(payload) as NotificationSignal;
+      // Most users are not connected here: no read of the row for them (every process hears all).
+      if (!this.sockets.hasLocal(userRoom(signal.userId))) return;
       const row = await this.notifications.findForPush(signal);
       if (!row) return;
       await this.sockets.emitLocalPerLanguage(userRoom(row.userId), NOTIFICATION_EVENT, (language) =>

@@ -35,6 +35,11 @@ export class SupportSockets {
     this.namespace?.to(room).emit(event, payload);
   }
 
+  /** Whether any socket of this process is in the room (no Redis round: this process's rooms). */
+  hasLocal(room: string): boolean {
+    return (this.namespace?.adapter.rooms.get(room)?.size ?? 0) > 0;
+  }
+
   /**
    * To this process's sockets of a user only, each in its own language: for events every process
    * receives by itself (the Postgres notification channel).

@@ -9,7 +9,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { Clock, MARKET_PRICES, type MarketPrices } from '@app/common';
+import { Clock, MARKET_PRICES, preparedQuery, type MarketPrices } from '@app/common';
 import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
 import {
   moveReachesLimit,
@@ -20,7 +20,7 @@ import {
   type PriceMove,
   type Quote,
 } from './u-order-math';
-import { UOrdersService, type PriceEvidence } from './u-orders.service';
+import { UOrdersService, type PriceEvidence, type TickCheck } from './u-orders.service';
 
 /** How long the set of instruments with live orders is trusted before it is read again. */
 const LIVE_CODES_TTL_MS = 1_000;
@@ -43,6 +43,7 @@ interface RecordedMove extends PriceMove {
 
 interface LiveRow {
   id: string;
+  code: string;
   state: 'open' | 'waiting';
   direction: Direction;
   stop_loss: string | null;
@@ -52,11 +53,37 @@ interface LiveRow {
 
 const dec = (v: string | null) => (v === null ? null : new Decimal(v));
 
+/** A tick as the market publishes it. */
+interface Tick {
+  code: string;
+  price: string;
+  ts: number;
+}
+
 /**
- * Closes and openings running at once in one process. Each is a transaction holding a pooled
- * connection, and the ledger may take a second one to create an account it has not cached yet:
- * with the instruments' chains unbounded, a burst of triggers on many instruments could take every
- * connection of the pool and wait for one more forever. Well below the pool size (20).
+ * The live orders that the quotes of several instruments trigger, in one statement: one probe of
+ * the live-orders index per instrument (LATERAL), the conditions of \`triggered\` and
+ * \`limitReached\` in SQL. $1 codes, $2 bids, $3 asks.
+ */
+const CANDIDATES_SQL = `
+  SELECT o.id, o.code, o.state, o.direction, o.stop_loss, o.take_profit, o.liquidation_price
+    FROM unnest($1::text[], $2::numeric[], $3::numeric[]) AS t(code, bid, ask)
+   CROSS JOIN LATERAL (
+     SELECT o.* FROM orders.u_orders o
+      WHERE o.code = t.code AND o.state IN ('open', 'waiting') AND (
+        (o.state = 'open' AND o.direction = 'buy'
+           AND (t.bid <= o.stop_loss OR t.bid >= o.take_profit OR t.bid <= o.liquidation_price))
+        OR (o.state = 'open' AND o.direction = 'sell'
+           AND (t.ask >= o.stop_loss OR t.ask <= o.take_profit OR t.ask >= o.liquidation_price))
+        OR (o.state = 'waiting' AND o.direction = 'buy' AND t.ask <= o.limit_price)
+        OR (o.state = 'waiting' AND o.direction = 'sell' AND t.bid >= o.limit_price))) o
+   ORDER BY o.id`;
+
+/**
+ * Closes and openings running at once in one process (the tick loop, the sweep job, a catch-up).
+ * Each is a transaction holding a pooled connection, and the ledger may take a second one to
+ * create an account it has not cached yet: unbounded, they could take every connection of the pool
+ * and wait for one more forever. Well below the pool size (20).
  */
 export const ENGINE_CONCURRENCY = 4;
 
@@ -90,8 +117,15 @@ class Gate {
 export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(PositionEngine.name);
   private subscriber: Redis | undefined;
-  /** Ticks of one instrument are checked one after another, in their order of arrival. */
-  private readonly chains = new Map<string, Promise<void>>();
+  /**
+   * Ticks not checked yet, per instrument in their order of arrival. One loop checks them in
+   * rounds: each round takes the oldest tick of every instrument that has one, so a burst of ticks
+   * on many instruments costs one candidate query and one closing transaction, not one each.
+   */
+  private pending = new Map<string, Tick[]>();
+  private draining: Promise<void> | undefined;
+  /** Ticks checked since start (for benchmarks and tests). */
+  checkedTicks = 0;
   private liveCodes = new Set<string>();
   private liveCodesAt = 0;
   private liveCodesLoading: Promise<void> | undefined;
@@ -134,7 +168,7 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     this.flushTimer = undefined;
     await subscriber?.quit().catch(() => subscriber.disconnect());
     await this.caughtUp;
-    await Promise.allSettled([...this.chains.values()]);
+    while (this.draining) await this.draining;
     await this.flushProcessed();
   }
 
@@ -153,27 +187,54 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private onTick(message: string): void {
-    let tick: { code: string; price: string; ts: number };
+    let tick: Tick;
     try {
-      tick = JSON.parse(message) as typeof tick;
+      tick = JSON.parse(message) as Tick;
     } catch {
       return;
     }
-    const previous = this.chains.get(tick.code) ?? this.caughtUp;
-    const next = previous
-      .then(async () => {
-        if (await this.hasLiveOrders(tick.code)) {
+    const queue = this.pending.get(tick.code);
+    if (queue) queue.push(tick);
+    else this.pending.set(tick.code, [tick]);
+    this.drain();
+  }
+
+  /** Starts the checking loop unless it runs; it stops when no tick is left. */
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = this.caughtUp
+      .then(() => this.drainRounds())
+      .catch((error: Error) => this.logger.error(`ticks: ${error.message}`))
+      .finally(() => {
+        this.draining = undefined;
+        if (this.pending.size > 0) this.drain();
+      });
+  }
+
+  private async drainRounds(): Promise<void> {
+    while (this.pending.size > 0) {
+      const round: Tick[] = [];
+      for (const [code, queue] of this.pending) {
+        round.push(queue.shift()!);
+        if (queue.length === 0) this.pending.delete(code);
+      }
+      try {
+        const checks: TickCheck[] = [];
+        for (const tick of round) {
+          if (!(await this.hasLiveOrders(tick.code))) continue;
           const terms = this.prices.instrument(tick.code);
           const quote = quoteAround(new Decimal(tick.price), terms.spread, terms.pricePrecision);
-          await this.check(tick.code, quote, { source: 'tick', at: new Date(tick.ts) });
+          checks.push({ code: tick.code, quote, evidence: { source: 'tick', at: new Date(tick.ts) } });
         }
+        if (checks.length > 0) await this.checkMany(checks);
+      } catch (error) {
+        this.logger.warn(`ticks of ${round.map((t) => t.code).join(', ')}: ${(error as Error).message}`);
+      }
+      for (const tick of round) {
         this.processed.set(tick.code, Math.max(tick.ts, this.processed.get(tick.code) ?? 0));
-      })
-      .catch((error: Error) => this.logger.warn(`tick ${tick.code}: ${error.message}`))
-      .finally(() => {
-        if (this.chains.get(tick.code) === next) this.chains.delete(tick.code);
-      });
-    this.chains.set(tick.code, next);
+      }
+      this.checkedTicks += round.length;
+    }
   }
 
   private async hasLiveOrders(code: string): Promise<boolean> {
@@ -190,28 +251,27 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     return this.liveCodes.has(code);
   }
 
+  /** Fires whatever `quote` triggers on the live orders of `code`. */
+  check(code: string, quote: Quote, evidence: PriceEvidence): Promise<number> {
+    return this.checkMany([{ code, quote, evidence }]);
+  }
+
   /**
-   * Fires whatever `quote` triggers on the live orders of `code`. The database picks the candidates
-   * (one indexed query); each is then closed or opened in its own locked transaction.
+   * Fires whatever each quote triggers on the live orders of its instrument (at most one quote per
+   * instrument). The database picks the candidates in one query; waiting orders open one by one,
+   * and every position they trigger closes in one locked transaction.
    */
-  async check(code: string, quote: Quote, evidence: PriceEvidence): Promise<number> {
-    const bid = quote.bid.toFixed();
-    const ask = quote.ask.toFixed();
-    const rows: LiveRow[] = await this.dataSource.query(
-      `SELECT id, state, direction, stop_loss, take_profit, liquidation_price
-         FROM orders.u_orders
-        WHERE code = $1 AND state IN ('open', 'waiting') AND (
-          (state = 'open' AND direction = 'buy'
-             AND ($2::numeric <= stop_loss OR $2::numeric >= take_profit OR $2::numeric <= liquidation_price))
-          OR (state = 'open' AND direction = 'sell'
-             AND ($3::numeric >= stop_loss OR $3::numeric <= take_profit OR $3::numeric >= liquidation_price))
-          OR (state = 'waiting' AND direction = 'buy' AND $3::numeric <= limit_price)
-          OR (state = 'waiting' AND direction = 'sell' AND $2::numeric >= limit_price))
-        ORDER BY id`,
-      [code, bid, ask],
-    );
+  async checkMany(checks: TickCheck[]): Promise<number> {
+    const rows = await preparedQuery<LiveRow>(this.dataSource, 'u_orders_triggered', CANDIDATES_SQL, [
+      checks.map((c) => c.code),
+      checks.map((c) => c.quote.bid.toFixed()),
+      checks.map((c) => c.quote.ask.toFixed()),
+    ]);
+    if (rows.length === 0) return 0;
+    const byCode = new Map(checks.map((c) => [c.code, c]));
     let fired = 0;
     for (const row of rows.filter((r) => r.state === 'waiting')) {
+      const { quote, evidence } = byCode.get(row.code)!;
       try {
         if (await this.gate.run(() => this.orders.openWaiting(String(row.id), quote, evidence))) fired++;
       } catch (error) {
@@ -228,21 +288,21 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
             takeProfit: dec(row.take_profit),
             liquidationPrice: dec(row.liquidation_price),
           },
-          quote,
+          byCode.get(row.code)!.quote,
         ) !== null,
     );
     if (hits.length === 0) return fired;
     try {
-      // Everything the tick triggered closes in one transaction.
+      // Everything the round triggered closes in one transaction.
       const ids = hits.map((r) => String(r.id));
-      return fired + (await this.gate.run(() => this.orders.closeTriggered(ids, quote, evidence))).length;
+      return fired + (await this.gate.run(() => this.orders.closeTriggered(ids, byCode))).length;
     } catch (error) {
-      this.logger.warn(`closing ${hits.length} on ${code} at once: ${(error as Error).message}; one by one`);
+      this.logger.warn(`closing ${hits.length} at once: ${(error as Error).message}; one by one`);
     }
     for (const row of hits) {
       try {
         const closed = await this.gate.run(async () => {
-          const [one] = await this.orders.closeTriggered([String(row.id)], quote, evidence);
+          const [one] = await this.orders.closeTriggered([String(row.id)], byCode);
           return one;
         });
         if (closed) fired++;
@@ -362,11 +422,12 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     const rows: { code: string }[] = await this.dataSource.query(
       `SELECT DISTINCT code FROM orders.u_orders WHERE state IN ('open', 'waiting')`,
     );
-    let fired = 0;
+    const at = this.clock.now();
+    const checks: TickCheck[] = [];
     for (const { code } of rows) {
       const quote = await this.prices.quote(code).catch(() => undefined);
-      if (quote) fired += await this.check(code, quote, { source: 'quote', at: this.clock.now() });
+      if (quote) checks.push({ code, quote, evidence: { source: 'quote', at } });
     }
-    return fired;
+    return checks.length > 0 ? this.checkMany(checks) : 0;
   }
 }

@@ -54,6 +54,13 @@ export interface PriceEvidence {
   at: Date;
 }
 
+/** A quote of one instrument to check the live orders against, with where it comes from. */
+export interface TickCheck {
+  code: string;
+  quote: Quote;
+  evidence: PriceEvidence;
+}
+
 /** What a close writes on the order row. */
 const CLOSE_COLUMNS: (keyof UOrder)[] = [
   'state',
@@ -298,13 +305,13 @@ export class UOrdersService {
   }
 
   /**
-   * The position engine's close of everything one tick triggers on an instrument, in one
-   * transaction: the candidates locked in id order (those another process closed meanwhile drop
-   * out), each one's trigger checked again against `quote`, every settlement posted in one round
-   * trip and the rows updated in one statement. All or nothing; the engine falls back to
-   * closePosition one by one when it fails. Answers the orders it closed.
+   * The position engine's close of everything a round of ticks triggers (one tick per instrument,
+   * `ticks` by code), in one transaction: the candidates locked in id order (those another process
+   * closed meanwhile drop out), each one's trigger checked again against its instrument's quote,
+   * every settlement posted in one round trip and the rows updated in one statement. All or
+   * nothing; the engine falls back to one order at a time when it fails. Answers the orders closed.
    */
-  async closeTriggered(orderIds: string[], quote: Quote, evidence: PriceEvidence): Promise<UOrder[]> {
+  async closeTriggered(orderIds: string[], ticks: ReadonlyMap<string, TickCheck>): Promise<UOrder[]> {
     if (orderIds.length === 0) return [];
     const closed = await this.dataSource.transaction(async (m) => {
       const candidates = await m.getRepository(UOrder).find({
@@ -315,10 +322,11 @@ export class UOrdersService {
       const entries: JournalEntry[] = [];
       const orders: UOrder[] = [];
       for (const order of candidates) {
-        if (order.state !== 'open') continue;
-        const hit = triggered(order, quote);
+        const tick = ticks.get(order.code);
+        if (order.state !== 'open' || !tick) continue;
+        const hit = triggered(order, tick.quote);
         if (!hit) continue;
-        entries.push(this.closing(order, hit.reason, hit.price, evidence));
+        entries.push(this.closing(order, hit.reason, hit.price, tick.evidence));
         orders.push(order);
       }
       if (orders.length === 0) return [];
