@@ -1,3 +1,4 @@
+import { CorkingIoAdapter } from './socket-io-adapter';
 import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import fastifyMultipart from '@fastify/multipart';
@@ -121,5 +122,6 @@ export async function createHttpApp(
   // Multipart for image uploads; each route sets its own (smaller) file limit when it reads the parts.
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 6, parts: 40 } });
   configureHttpApp(app as INestApplication);
+  app.useWebSocketAdapter(new CorkingIoAdapter(app));
   return app;
 }
