@@ -219,6 +219,16 @@ describe('loans /swx/customer/user/loan', () => {
       .set(real(user))
       .send({ amount: '500', termDays: 7, agree: true });
     expect(loan.body.result.status).toBe('repaying');
+    const products = (await t.http().get('/swx/customer/order/listSmartProducts')).body.result as {
+      id: number;
+    }[];
+    // An order just before the due day: the "not frozen" answer it got must not outlive the due time.
+    const before = await t
+      .http()
+      .post('/swx/customer/order/buySmart')
+      .set(real(user))
+      .send({ productId: products[0].id, amount: '100', days: 1 });
+    expect(before.body.code).toBe(20004);
     t.app.get(Clock).advance(8 * DAY);
     await t.app.get<Queue>(getQueueToken(QueueName.Loans)).add(JobName.LoanOverdueSweep, {});
     await waitForQueuesDrained(t, [QueueName.Loans]);
@@ -233,9 +243,6 @@ describe('loans /swx/customer/user/loan', () => {
     );
     expect(overdue).toHaveLength(1);
     expect(overdue[0].content).toContain('500 USDT');
-    const products = (await t.http().get('/swx/customer/order/listSmartProducts')).body.result as {
-      id: number;
-    }[];
     const buy = await t
       .http()
       .post('/swx/customer/order/buySmart')

@@ -28,7 +28,7 @@ import {
 } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
 import { KycService } from '../kyc/kyc.service';
-import { Loan, LoanProduct } from './entities/loan.entity';
+import { Loan, LoanProduct, type LoanStatus } from './entities/loan.entity';
 import { LoanAgreementRenderer } from './loan-agreement';
 import { loanInterest, type LoanInterest } from './loan-math';
 
@@ -40,8 +40,15 @@ const SCALE = 8;
  * (by verification tier: see `cap`), interest per day after the interest-free days, principal
  * and interest due at the end of the term. While a loan is open, withdrawals are refused.
  */
+/** The longest a "not frozen" answer is trusted (see isFrozen). */
+const NOT_FROZEN_TTL_MS = 2_000;
+const NOT_FROZEN_ENTRIES = 100_000;
+
 @Injectable()
 export class LoansService implements WithdrawalBlocker, TradingRestriction {
+  /** Per user, when (platform clock, ms) "not frozen" holds without asking the database. */
+  private readonly notFrozenUntil = new Map<string, { from: number; until: number }>();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
@@ -54,15 +61,43 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
   ) {}
 
-  /** An overdue (expired) loan freezes trading until it is repaid. */
+  /**
+   * An overdue (expired) loan freezes trading until it is repaid. Every order asks, so a "not
+   * frozen" answer is remembered per user (platform clock) until the sooner of NOT_FROZEN_TTL_MS
+   * and the due time of the user's open loan: a loan only becomes overdue once its due time has
+   * passed (the overdue sweep and the due-time job both require it), and a loan granted later is
+   * due days later. "Frozen" is never remembered, so a repayment unfreezes at once.
+   */
   async isFrozen(userId: string): Promise<boolean> {
-    const overdue = await preparedQuery(
+    const now = this.clock.now().getTime();
+    const known = this.notFrozenUntil.get(userId);
+    // (A clock set back, as tests do, makes the entry unusable.)
+    if (known && known.from <= now && now < known.until) return false;
+    // At most one open loan per user (index loans_one_open).
+    const open = await preparedQuery<{ status: LoanStatus; due_at: Date }>(
       this.dataSource,
-      'loans_overdue_exists',
-      `SELECT 1 FROM loans.loans WHERE user_id = $1 AND status = 'expired' LIMIT 1`,
+      'loans_open_loan',
+      `SELECT status, due_at FROM loans.loans WHERE user_id = $1 AND status <> 'repaid' LIMIT 1`,
       [userId],
     );
-    return overdue.length > 0;
+    if (open[0]?.status === 'expired') {
+      this.notFrozenUntil.delete(userId);
+      return true;
+    }
+    const horizon = Math.min(
+      now + NOT_FROZEN_TTL_MS,
+      open[0] ? new Date(open[0].due_at).getTime() : Infinity,
+    );
+    if (horizon > now) {
+      this.notFrozenUntil.delete(userId);
+      if (this.notFrozenUntil.size >= NOT_FROZEN_ENTRIES) {
+        // Maps iterate in insertion order: the oldest entry goes.
+        const oldest = this.notFrozenUntil.keys().next();
+        if (!oldest.done) this.notFrozenUntil.delete(oldest.value);
+      }
+      this.notFrozenUntil.set(userId, { from: now, until: horizon });
+    }
+    return false;
   }
 
   /**
