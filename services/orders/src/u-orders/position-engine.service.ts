@@ -227,11 +227,13 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
           checks.push({ code: tick.code, quote, evidence: { source: 'tick', at: new Date(tick.ts) } });
         }
         if (checks.length > 0) await this.checkMany(checks);
+        // Only a round that was checked counts as processed: after a failure, a restart catches up
+        // from the ticks before it (and the sweep job checks the current quotes meanwhile).
+        for (const tick of round) {
+          this.processed.set(tick.code, Math.max(tick.ts, this.processed.get(tick.code) ?? 0));
+        }
       } catch (error) {
         this.logger.warn(`ticks of ${round.map((t) => t.code).join(', ')}: ${(error as Error).message}`);
-      }
-      for (const tick of round) {
-        this.processed.set(tick.code, Math.max(tick.ts, this.processed.get(tick.code) ?? 0));
       }
       this.checkedTicks += round.length;
     }
