@@ -271,6 +271,7 @@ function MyPlans({ round, onChange }: { round: number; onChange: () => void }) {
           setKind(k);
           setPage(1);
         }}
+        testId="my-plans-tabs"
       />
       {exitError && (
         <div className="form-error" role="alert">
