@@ -18,9 +18,8 @@ import {
   triggered,
   type Direction,
   type PriceMove,
-  type Quote,
 } from './u-order-math';
-import { UOrdersService, type PriceEvidence, type TickCheck } from './u-orders.service';
+import { UOrdersService, type TickCheck } from './u-orders.service';
 
 /** How long the set of instruments with live orders is trusted before it is read again. */
 const LIVE_CODES_TTL_MS = 1_000;
@@ -251,11 +250,6 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
       await this.liveCodesLoading;
     }
     return this.liveCodes.has(code);
-  }
-
-  /** Fires whatever `quote` triggers on the live orders of `code`. */
-  check(code: string, quote: Quote, evidence: PriceEvidence): Promise<number> {
-    return this.checkMany([{ code, quote, evidence }]);
   }
 
   /**
