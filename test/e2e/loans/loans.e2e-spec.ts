@@ -222,12 +222,14 @@ describe('loans /swx/customer/user/loan', () => {
     const products = (await t.http().get('/swx/customer/order/listSmartProducts')).body.result as {
       id: number;
     }[];
+    const buySmart = () =>
+      t
+        .http()
+        .post('/swx/customer/order/buySmart')
+        .set(real(user))
+        .send({ productId: products[0].id, amount: '100', days: 1 });
     // An order just before the due day: the "not frozen" answer it got must not outlive the due time.
-    const before = await t
-      .http()
-      .post('/swx/customer/order/buySmart')
-      .set(real(user))
-      .send({ productId: products[0].id, amount: '100', days: 1 });
+    const before = await buySmart();
     expect(before.body.code).toBe(20004);
     t.app.get(Clock).advance(8 * DAY);
     await t.app.get<Queue>(getQueueToken(QueueName.Loans)).add(JobName.LoanOverdueSweep, {});
@@ -243,11 +245,7 @@ describe('loans /swx/customer/user/loan', () => {
     );
     expect(overdue).toHaveLength(1);
     expect(overdue[0].content).toContain('500 USDT');
-    const buy = await t
-      .http()
-      .post('/swx/customer/order/buySmart')
-      .set(real(user))
-      .send({ productId: products[0].id, amount: '100', days: 1 });
+    const buy = await buySmart();
     expect(buy.body).toMatchObject({
       code: 10005,
       message: 'Your account is frozen until the overdue loan is repaid',
@@ -258,11 +256,7 @@ describe('loans /swx/customer/user/loan', () => {
       .set(real(user))
       .send({ loanId: loan.body.result.id });
     expect(repaid.body.result.status).toBe('repaid');
-    const after = await t
-      .http()
-      .post('/swx/customer/order/buySmart')
-      .set(real(user))
-      .send({ productId: products[0].id, amount: '100', days: 1 });
+    const after = await buySmart();
     expect(after.body.code).toBe(20004);
   });
 
