@@ -266,8 +266,9 @@ describe('U orders (leveraged contracts) /swx/customer/order', () => {
     });
     const ethClosed = await closedOrder(demo(user), eth);
     expect(ethClosed).toMatchObject({ closeReason: 'stop_loss', closePriceSource: 'tick' });
-    expect(Number(ethClosed.closePrice)).toBeGreaterThanOrEqual(3150);
-    expect(Number(ethClosed.closePrice)).toBeLessThan(3152);
+    // At the ETH tick's ask (3150 plus the spread), not at any BTC price.
+    const ethPrice = new Decimal(ethClosed.closePrice as string);
+    expect(ethPrice.gte(3150) && ethPrice.lt(3152)).toBe(true);
     await tick(t, 'BTCUSDT', '65000');
     await tick(t, 'ETHUSDT', '3000');
   });
