@@ -185,4 +185,6 @@ process.on('message', async (msg) => {
 });
 // The parent went away: leave with it.
 process.on('disconnect', () => process.exit(0));
+// Stopped by the parent: exit cleanly (a --cpu-prof profile is written at exit).
+process.on('SIGTERM', () => process.exit(0));
 process.send({ type: 'started' });

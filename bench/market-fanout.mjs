@@ -9,7 +9,8 @@
 // BENCH_CLIENTS (default 1000,5000), BENCH_SECONDS measured window (default 10), BENCH_TICK_MS
 // (default 1000, the platform's MARKET_TICK_MS default), BENCH_CLIENT_PROCS client processes
 // (default 2; more when ulimit -n requires), BENCH_TYPE the market list (default 2, crypto),
-// BENCH_TARGETS (platform,bare-sio,ws), BENCH_SERVER_NODE_ARGS (node options of the servers).
+// BENCH_TARGETS (platform,bare-sio,ws), BENCH_SERVER_NODE_ARGS and BENCH_CLIENT_NODE_ARGS (node
+// options of the server and of the client processes).
 // On a loaded machine compare within one run: the ratio to bare socket.io and the server's CPU
 // time per delivered message (`server us/msg`) move far less with the load than the rates do.
 import { fork, spawn, spawnSync } from 'node:child_process';
@@ -50,6 +51,8 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'platform,bare-sio,ws').split(',')
 const FEEDER = process.env.BENCH_FEEDER ?? 'separate';
 // Node options of the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them.
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+// The same for the client processes.
+const CLIENT_NODE_ARGS = (process.env.BENCH_CLIENT_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const GOALS = { ratioToBareSio: 0.9, p99MsAt5000: 100, deliveredPerSecond: 50_000 };
 
 const { freePort, launchInfrastructure } = requireDist('./libs/database/src/index.js');
@@ -133,6 +136,7 @@ class ClientFleet {
           SUBSCRIPTION: JSON.stringify(subscription),
         },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        execArgv: CLIENT_NODE_ARGS,
       });
       child.inbox = [];
       child.waiters = [];
