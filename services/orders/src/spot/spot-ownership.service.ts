@@ -37,6 +37,16 @@ const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then
 export const spotQueueName = (symbol: string) => `${QueueName.Spot}-${symbol}`;
 
 /**
+ * Where in the requote interval the pair at `index` of `count` looks, spread evenly (from 1 ms:
+ * BullMQ ignores an offset of 0). Without it every pair's schedule starts when its lease was taken,
+ * all within a few milliseconds of each other, and every few seconds all pairs requote at once:
+ * 40 transactions together, the pool grown to its limit, and the machine's cores taken from
+ * whatever else must be quick then (the position engine's closes).
+ */
+export const requoteOffset = (index: number, count: number) =>
+  1 + Math.floor((index * (REQUOTE_EVERY_MS - 1)) / Math.max(1, count));
+
+/**
  * One sequencer per pair across every process: the process that holds the pair's lease in Redis
  * sequences it, and nobody else. Accepted orders and cancel requests wake it with a kick: in
  * memory when this process owns the pair, else through a Redis channel that the owner listens to
@@ -139,7 +149,7 @@ export class SpotOwnership implements OnApplicationBootstrap, BeforeApplicationS
     if (this.stopped) return;
     try {
       const active = await this.pairs.reload();
-      for (const info of active) {
+      for (const [index, info] of active.entries()) {
         const symbol = info.pair.symbol;
         const key = `spot:owner:${symbol}`;
         if (this.workers.has(symbol)) {
@@ -147,7 +157,7 @@ export class SpotOwnership implements OnApplicationBootstrap, BeforeApplicationS
           if (renewed !== 1 || this.paused || !info.pair.active) await this.release(symbol);
         } else if (!this.paused && info.pair.active) {
           const taken = await this.redis.set(key, this.id, 'PX', SPOT_LEASE_MS, 'NX');
-          if (taken === 'OK') await this.own(symbol);
+          if (taken === 'OK') await this.own(symbol, requoteOffset(index, active.length));
         }
       }
     } catch (error) {
@@ -155,7 +165,7 @@ export class SpotOwnership implements OnApplicationBootstrap, BeforeApplicationS
     }
   }
 
-  private async own(symbol: string): Promise<void> {
+  private async own(symbol: string, offsetMs: number): Promise<void> {
     this.sequencer.forget(symbol);
     const worker = new Worker(spotQueueName(symbol), (job: Job) => this.process(symbol, job), {
       connection: bullConnection(this.redisOptions.url),
@@ -170,7 +180,7 @@ export class SpotOwnership implements OnApplicationBootstrap, BeforeApplicationS
     // The market maker's look every few seconds, which also takes work whose job was lost.
     await queue.upsertJobScheduler(
       'spot-requote',
-      { every: REQUOTE_EVERY_MS },
+      { every: REQUOTE_EVERY_MS, offset: offsetMs },
       { name: JobName.SpotRequote, data: { symbol } },
     );
     // What waited while nobody owned the pair is taken at once.
