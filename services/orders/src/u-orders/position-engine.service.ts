@@ -62,10 +62,10 @@ interface Tick {
 /**
  * The live orders that the quotes of several instruments trigger, in one statement: one probe of
  * the live-orders index per instrument (LATERAL), the conditions of \`triggered\` and
- * \`limitReached\` in SQL. $1 codes, $2 bids, $3 asks.
+ * \`limitReached\` in SQL. $1 codes, $2 bids, $3 asks. Whole rows: the close settles what it read.
  */
 const CANDIDATES_SQL = `
-  SELECT o.id, o.code, o.state, o.direction, o.stop_loss, o.take_profit, o.liquidation_price
+  SELECT o.*
     FROM unnest($1::text[], $2::numeric[], $3::numeric[]) AS t(code, bid, ask)
    CROSS JOIN LATERAL (
      SELECT o.* FROM orders.u_orders o
@@ -85,6 +85,8 @@ const CANDIDATES_SQL = `
  * and wait for one more forever. Well below the pool size (20).
  */
 export const ENGINE_CONCURRENCY = 4;
+/** Tick rounds in flight at once (each holds at most a connection for its query or its close). */
+const MAX_ROUNDS = 3;
 
 /** At most `limit` tasks at a time, the others wait in order. */
 class Gate {
@@ -117,12 +119,17 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(PositionEngine.name);
   private subscriber: Redis | undefined;
   /**
-   * Ticks not checked yet, per instrument in their order of arrival. One loop checks them in
-   * rounds: each round takes the oldest tick of every instrument that has one, so a burst of ticks
-   * on many instruments costs one candidate query and one closing transaction, not one each.
+   * Ticks not checked yet, per instrument in their order of arrival. They are checked in rounds:
+   * each round takes the oldest tick of every instrument that has one and no round in flight, so
+   * a burst of ticks on many instruments costs one candidate query and one closing transaction,
+   * not one each. Up to MAX_ROUNDS rounds run at once, on different instruments: the ticks of a
+   * burst that arrive while a round is in flight do not wait for its commit.
    */
   private pending = new Map<string, Tick[]>();
-  private draining: Promise<void> | undefined;
+  /** Instruments whose tick a round in flight is checking (their next tick waits for it). */
+  private readonly busy = new Set<string>();
+  private readonly rounds = new Set<Promise<void>>();
+  private pumpScheduled = false;
   /** Ticks checked since start (for benchmarks and tests). */
   checkedTicks = 0;
   private liveCodes = new Set<string>();
@@ -167,7 +174,10 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     this.flushTimer = undefined;
     await subscriber?.quit().catch(() => subscriber.disconnect());
     await this.caughtUp;
-    while (this.draining) await this.draining;
+    while (this.rounds.size > 0 || this.pending.size > 0) {
+      this.pump();
+      await Promise.all(this.rounds);
+    }
     await this.flushProcessed();
   }
 
@@ -195,47 +205,59 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     const queue = this.pending.get(tick.code);
     if (queue) queue.push(tick);
     else this.pending.set(tick.code, [tick]);
-    this.drain();
+    this.schedulePump();
   }
 
-  /** Starts the checking loop unless it runs; it stops when no tick is left. */
-  private drain(): void {
-    if (this.draining) return;
-    this.draining = this.caughtUp
-      .then(() => this.drainRounds())
-      .catch((error: Error) => this.logger.error(`ticks: ${error.message}`))
-      .finally(() => {
-        this.draining = undefined;
-        if (this.pending.size > 0) this.drain();
-      });
+  /** Starts rounds at the end of this I/O turn: the ticks that arrived together go in one. */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      void this.caughtUp.then(() => this.pump());
+    });
   }
 
-  private async drainRounds(): Promise<void> {
-    while (this.pending.size > 0) {
+  /** Starts rounds while there is room and a waiting tick whose instrument no round checks. */
+  private pump(): void {
+    while (this.rounds.size < MAX_ROUNDS) {
       const round: Tick[] = [];
       for (const [code, queue] of this.pending) {
+        if (this.busy.has(code)) continue;
         round.push(queue.shift()!);
         if (queue.length === 0) this.pending.delete(code);
       }
-      try {
-        const checks: TickCheck[] = [];
-        for (const tick of round) {
-          if (!(await this.hasLiveOrders(tick.code))) continue;
-          const terms = this.prices.instrument(tick.code);
-          const quote = quoteAround(new Decimal(tick.price), terms.spread, terms.pricePrecision);
-          checks.push({ code: tick.code, quote, evidence: { source: 'tick', at: new Date(tick.ts) } });
-        }
-        if (checks.length > 0) await this.checkMany(checks);
-        // Only a round that was checked counts as processed: after a failure, a restart catches up
-        // from the ticks before it (and the sweep job checks the current quotes meanwhile).
-        for (const tick of round) {
-          this.processed.set(tick.code, Math.max(tick.ts, this.processed.get(tick.code) ?? 0));
-        }
-      } catch (error) {
-        this.logger.warn(`ticks of ${round.map((t) => t.code).join(', ')}: ${(error as Error).message}`);
-      }
-      this.checkedTicks += round.length;
+      if (round.length === 0) return;
+      for (const tick of round) this.busy.add(tick.code);
+      const running: Promise<void> = this.checkRound(round).finally(() => {
+        for (const tick of round) this.busy.delete(tick.code);
+        this.rounds.delete(running);
+        this.pump();
+      });
+      this.rounds.add(running);
     }
+  }
+
+  /** One round: at most one tick per instrument. Never rejects (a failure is logged). */
+  private async checkRound(round: Tick[]): Promise<void> {
+    try {
+      const checks: TickCheck[] = [];
+      for (const tick of round) {
+        if (!(await this.hasLiveOrders(tick.code))) continue;
+        const terms = this.prices.instrument(tick.code);
+        const quote = quoteAround(new Decimal(tick.price), terms.spread, terms.pricePrecision);
+        checks.push({ code: tick.code, quote, evidence: { source: 'tick', at: new Date(tick.ts) } });
+      }
+      if (checks.length > 0) await this.checkMany(checks);
+      // Only a round that was checked counts as processed: after a failure, a restart catches up
+      // from the ticks before it (and the sweep job checks the current quotes meanwhile).
+      for (const tick of round) {
+        this.processed.set(tick.code, Math.max(tick.ts, this.processed.get(tick.code) ?? 0));
+      }
+    } catch (error) {
+      this.logger.warn(`ticks of ${round.map((t) => t.code).join(', ')}: ${(error as Error).message}`);
+    }
+    this.checkedTicks += round.length;
   }
 
   private async hasLiveOrders(code: string): Promise<boolean> {
@@ -258,11 +280,16 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
    * and every position they trigger closes in one locked transaction.
    */
   async checkMany(checks: TickCheck[]): Promise<number> {
-    const rows = await preparedQuery<LiveRow>(this.dataSource, 'u_orders_triggered', CANDIDATES_SQL, [
-      checks.map((c) => c.code),
-      checks.map((c) => c.quote.bid.toFixed()),
-      checks.map((c) => c.quote.ask.toFixed()),
-    ]);
+    const rows = await preparedQuery<LiveRow & Record<string, unknown>>(
+      this.dataSource,
+      'u_orders_triggered',
+      CANDIDATES_SQL,
+      [
+        checks.map((c) => c.code),
+        checks.map((c) => c.quote.bid.toFixed()),
+        checks.map((c) => c.quote.ask.toFixed()),
+      ],
+    );
     if (rows.length === 0) return 0;
     const byCode = new Map(checks.map((c) => [c.code, c]));
     let fired = 0;
@@ -289,16 +316,17 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     );
     if (hits.length === 0) return fired;
     try {
-      // Everything the round triggered closes in one transaction.
-      const ids = hits.map((r) => String(r.id));
-      return fired + (await this.gate.run(() => this.orders.closeTriggered(ids, byCode))).length;
+      // Everything the round triggered closes in one statement.
+      const orders = hits.map((row) => this.orders.hydrate(row));
+      return fired + (await this.gate.run(() => this.orders.closeTriggered(orders, byCode))).length;
     } catch (error) {
       this.logger.warn(`closing ${hits.length} at once: ${(error as Error).message}; one by one`);
     }
+    // Read again from the rows: a failed close marked its orders closed in memory.
     for (const row of hits) {
       try {
         const closed = await this.gate.run(async () => {
-          const [one] = await this.orders.closeTriggered([String(row.id)], byCode);
+          const [one] = await this.orders.closeTriggered([this.orders.hydrate(row)], byCode);
           return one;
         });
         if (closed) fired++;
