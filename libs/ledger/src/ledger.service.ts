@@ -186,6 +186,77 @@ export class LedgerService implements OnModuleDestroy {
    */
   async postMany(entries: JournalEntry[], manager?: EntityManager): Promise<PostResult[]> {
     if (entries.length === 0) return [];
+    const statement = {
+      name: 'ledger_post_journals',
+      text: `SELECT entry, journal_id, replayed FROM ledger.post_journals(
+               $1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::bigint[], $8::numeric[])`,
+      values: await this.batchArrays(entries),
+    };
+    try {
+      const rows: { entry: number; journal_id: string; replayed: boolean }[] = manager?.queryRunner
+        ? (await ((await manager.queryRunner.connect()) as PoolClient).query(statement)).rows
+        : (await (this.dataSource.driver as unknown as { master: Pool }).master.query(statement)).rows;
+      return rows.map((r) => ({ journalId: String(r.journal_id), replayed: r.replayed }));
+    } catch (error) {
+      throw balanceError(error);
+    }
+  }
+
+  /**
+   * A data-modifying statement and the journal entries of the rows it changed, together in one
+   * statement: one round trip and its own implicit transaction, so no row stays locked while the
+   * caller's process is busy elsewhere (the position engine's closes). `update.text` is an UPDATE
+   * (or INSERT) returning the `id` of each row it changed; each entry's refId names its row, and
+   * the entries of rows the statement left alone (a position another process closed meanwhile) are
+   * not posted. All or nothing: one user account below zero refuses the rows as well. Answers the
+   * refIds whose entries were posted.
+   */
+  async updateAndPostMany(
+    /** `name`: the statement is prepared once per connection under it (one name, one text). */
+    update: { name: string; text: string; values: unknown[] },
+    entries: JournalEntry[],
+  ): Promise<Set<string>> {
+    if (entries.length === 0) return new Set();
+    if (entries.some((e) => e.refId === undefined)) {
+      throw new LedgerIntegrityError('updateAndPostMany: every entry names its row (refId)');
+    }
+    const n = update.values.length;
+    const p = (k: number) => `$${n + k}`;
+    // The kept entries are numbered again from 1 (post_journals finds a leg's entry by position).
+    const text = `WITH business AS (${update.text}),
+      kept AS (
+        SELECT u.ord::int AS n, (row_number() OVER (ORDER BY u.ord))::int AS m, u.k, u.r, u.rt, u.ri
+          FROM unnest(${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[])
+               WITH ORDINALITY AS u(k, r, rt, ri, ord)
+         WHERE u.ri IN (SELECT b.id::text FROM business b)),
+      legs AS (
+        SELECT kept.m, l.d, l.c, l.a, l.ord
+          FROM unnest(${p(5)}::int[], ${p(6)}::bigint[], ${p(7)}::bigint[], ${p(8)}::numeric[])
+               WITH ORDINALITY AS l(e, d, c, a, ord)
+          JOIN kept ON kept.n = l.e)
+      SELECT kept.ri AS ref_id
+        FROM ledger.post_journals(
+               ARRAY(SELECT k FROM kept ORDER BY m), ARRAY(SELECT r FROM kept ORDER BY m),
+               ARRAY(SELECT rt FROM kept ORDER BY m), ARRAY(SELECT ri FROM kept ORDER BY m),
+               ARRAY(SELECT m FROM legs ORDER BY ord), ARRAY(SELECT d FROM legs ORDER BY ord),
+               ARRAY(SELECT c FROM legs ORDER BY ord), ARRAY(SELECT a FROM legs ORDER BY ord)) p
+        JOIN kept ON kept.m = p.entry`;
+    const values = [...update.values, ...(await this.batchArrays(entries))];
+    try {
+      const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+      const { rows } = await pool.query<{ ref_id: string }>({
+        name: `ledger_post_with_${update.name}`,
+        text,
+        values,
+      });
+      return new Set(rows.map((r) => r.ref_id));
+    } catch (error) {
+      throw balanceError(error);
+    }
+  }
+
+  /** The eight arrays post_journals takes for a batch of checked entries (account ids in bulk). */
+  private async batchArrays(entries: JournalEntry[]): Promise<unknown[]> {
     const keys: string[] = [];
     const reasons: string[] = [];
     const refTypes: (string | null)[] = [];
@@ -218,20 +289,7 @@ export class LedgerService implements OnModuleDestroy {
     const ids = await this.accountIds(legRefs.flat());
     const debits = legRefs.map((_, i) => ids[2 * i]);
     const credits = legRefs.map((_, i) => ids[2 * i + 1]);
-    const statement = {
-      name: 'ledger_post_journals',
-      text: `SELECT entry, journal_id, replayed FROM ledger.post_journals(
-               $1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::bigint[], $8::numeric[])`,
-      values: [keys, reasons, refTypes, refIds, legEntry, debits, credits, amounts],
-    };
-    try {
-      const rows: { entry: number; journal_id: string; replayed: boolean }[] = manager?.queryRunner
-        ? (await ((await manager.queryRunner.connect()) as PoolClient).query(statement)).rows
-        : (await (this.dataSource.driver as unknown as { master: Pool }).master.query(statement)).rows;
-      return rows.map((r) => ({ journalId: String(r.journal_id), replayed: r.replayed }));
-    } catch (error) {
-      throw balanceError(error);
-    }
+    return [keys, reasons, refTypes, refIds, legEntry, debits, credits, amounts];
   }
 
   /**

@@ -245,4 +245,80 @@ describe('ledger (real Postgres)', () => {
     await expect(spend('refused', '0.000001')).rejects.toBeInstanceOf(InsufficientBalanceError);
     await expect(spend('malformed', '-1')).rejects.toBeInstanceOf(LedgerIntegrityError);
   });
+
+  it('updateAndPostMany: posts the entries of the rows the statement changed, all or nothing', async () => {
+    await t.db.query(
+      `CREATE TABLE IF NOT EXISTS public.ledger_test_positions (
+         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, owner uuid NOT NULL, state text NOT NULL)`,
+    );
+    const id = randomUUID();
+    await fund(id, '10');
+    const open = async (n: number) =>
+      (
+        await t.db.query<{ id: string }[]>(
+          `INSERT INTO public.ledger_test_positions (owner, state)
+           SELECT $1, 'open' FROM generate_series(1, $2::int) RETURNING id::text`,
+          [id, n],
+        )
+      ).map((r) => r.id);
+    const close = (ids: string[], amounts: string[]) =>
+      ledger.updateAndPostMany(
+        {
+          name: 'test_positions_close',
+          text: `UPDATE public.ledger_test_positions SET state = 'closed'
+                  WHERE id = ANY($1::bigint[]) AND state = 'open' RETURNING id`,
+          values: [ids],
+        },
+        ids.map((rowId, i) => ({
+          key: `test-close-${rowId}`,
+          reason: 'test_fee',
+          refType: 'test_position',
+          refId: rowId,
+          legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: amounts[i] }],
+        })),
+      );
+    const states = async (ids: string[]) =>
+      (
+        await t.db.query<{ state: string }[]>(
+          'SELECT state FROM public.ledger_test_positions WHERE id = ANY($1::bigint[]) ORDER BY id',
+          [ids],
+        )
+      ).map((r) => r.state);
+
+    // The second row was closed meanwhile (another process): only the first and third are posted.
+    const rows = await open(3);
+    await t.db.query(`UPDATE public.ledger_test_positions SET state = 'closed' WHERE id = $1`, [rows[1]]);
+    const posted = await close(rows, ['1', '2', '3']);
+    expect([...posted].sort()).toEqual([rows[0], rows[2]].sort());
+    expect((await ledger.balance(user(id))).toFixed()).toBe('6');
+    const journals = await t.db.query<{ idempotency_key: string }[]>(
+      `SELECT idempotency_key FROM ledger.journal WHERE idempotency_key = ANY($1::text[]) ORDER BY id`,
+      [rows.map((r) => `test-close-${r}`)],
+    );
+    expect(journals.map((j) => j.idempotency_key)).toEqual([
+      `test-close-${rows[0]}`,
+      `test-close-${rows[2]}`,
+    ]);
+
+    // Again: nothing is open any more, nothing moves.
+    expect((await close(rows, ['1', '2', '3'])).size).toBe(0);
+    expect((await ledger.balance(user(id))).toFixed()).toBe('6');
+
+    // One entry would overdraw the user: no row closes and nothing is posted.
+    const more = await open(2);
+    await expect(close(more, ['1', '6'])).rejects.toBeInstanceOf(InsufficientBalanceError);
+    expect(await states(more)).toEqual(['open', 'open']);
+    expect((await ledger.balance(user(id))).toFixed()).toBe('6');
+
+    // An entry that does not name its row is refused before the database.
+    await expect(
+      ledger.updateAndPostMany({ name: 'test_positions_close', text: 'SELECT 1 AS id', values: [] }, [
+        {
+          key: `test-nameless-${id}`,
+          reason: 'test_fee',
+          legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1' }],
+        },
+      ]),
+    ).rejects.toBeInstanceOf(LedgerIntegrityError);
+  });
 });

@@ -306,54 +306,70 @@ export class UOrdersService {
 
   /**
    * The position engine's close of everything a round of ticks triggers (one tick per instrument,
-   * `ticks` by code), in one transaction: the candidates locked in id order (those another process
-   * closed meanwhile drop out), each one's trigger checked again against its instrument's quote,
-   * every settlement posted in one round trip and the rows updated in one statement. All or
-   * nothing; the engine falls back to one order at a time when it fails. Answers the orders closed.
+   * `ticks` by code), in one statement: each order's trigger checked against its instrument's
+   * quote, the rows closed by one UPDATE and every settlement posted with it (one round trip, no
+   * lock held between statements). The orders are the rows the engine's candidate query read: an
+   * open order changes only when it closes, so that read is what the close settles, and the
+   * UPDATE's `state = 'open'` skips a row another process closed meanwhile (its entry is not
+   * posted). All or nothing; the engine falls back to one order at a time when it fails. Answers
+   * the orders closed.
    */
-  async closeTriggered(orderIds: string[], ticks: ReadonlyMap<string, TickCheck>): Promise<UOrder[]> {
-    if (orderIds.length === 0) return [];
-    const closed = await this.dataSource.transaction(async (m) => {
-      const candidates = await m.getRepository(UOrder).find({
-        where: { id: In(orderIds), state: 'open' },
-        order: { id: 'ASC' },
-        lock: { mode: 'pessimistic_write' },
-      });
-      const entries: JournalEntry[] = [];
-      const orders: UOrder[] = [];
-      for (const order of candidates) {
-        const tick = ticks.get(order.code);
-        if (order.state !== 'open' || !tick) continue;
-        const hit = triggered(order, tick.quote);
-        if (!hit) continue;
-        entries.push(this.closing(order, hit.reason, hit.price, tick.evidence));
-        orders.push(order);
-      }
-      if (orders.length === 0) return [];
-      await this.ledger.postMany(entries, m);
-      await m.query(
-        `UPDATE orders.u_orders o
-            SET state = 'closed', close_reason = v.reason, close_price = v.price, close_price_source = v.source,
-                close_price_at = v.at, profit = v.profit, insurance = v.insurance, closed_at = v.closed_at
-           FROM unnest($1::bigint[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[], $6::numeric[],
-                       $7::numeric[], $8::timestamptz[])
-             AS v(id, reason, price, source, at, profit, insurance, closed_at)
-          WHERE o.id = v.id AND o.state = 'open'`,
-        [
-          orders.map((o) => o.id),
-          orders.map((o) => o.closeReason),
-          orders.map((o) => o.closePrice!.toFixed()),
-          orders.map((o) => o.closePriceSource),
-          orders.map((o) => o.closePriceAt!.toISOString()),
-          orders.map((o) => o.profit!.toFixed()),
-          orders.map((o) => o.insurance.toFixed()),
-          orders.map((o) => o.closedAt!.toISOString()),
+  async closeTriggered(orders: UOrder[], ticks: ReadonlyMap<string, TickCheck>): Promise<UOrder[]> {
+    const entries: JournalEntry[] = [];
+    const closing: UOrder[] = [];
+    for (const order of orders) {
+      const tick = ticks.get(order.code);
+      if (order.state !== 'open' || !tick) continue;
+      const hit = triggered(order, tick.quote);
+      if (!hit) continue;
+      entries.push(this.closing(order, hit.reason, hit.price, tick.evidence));
+      closing.push(order);
+    }
+    if (closing.length === 0) return [];
+    const posted = await this.ledger.updateAndPostMany(
+      {
+        name: 'u_orders_close',
+        text: `UPDATE orders.u_orders o
+                  SET state = 'closed', close_reason = v.reason, close_price = v.price,
+                      close_price_source = v.source, close_price_at = v.at, profit = v.profit,
+                      insurance = v.insurance, closed_at = v.closed_at
+                 FROM unnest($1::bigint[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[],
+                             $6::numeric[], $7::numeric[], $8::timestamptz[])
+                   AS v(id, reason, price, source, at, profit, insurance, closed_at)
+                WHERE o.id = v.id AND o.state = 'open'
+            RETURNING o.id`,
+        values: [
+          closing.map((o) => o.id),
+          closing.map((o) => o.closeReason),
+          closing.map((o) => o.closePrice!.toFixed()),
+          closing.map((o) => o.closePriceSource),
+          closing.map((o) => o.closePriceAt!.toISOString()),
+          closing.map((o) => o.profit!.toFixed()),
+          closing.map((o) => o.insurance.toFixed()),
+          closing.map((o) => o.closedAt!.toISOString()),
         ],
-      );
-      return orders;
-    });
+      },
+      entries,
+    );
+    const closed = closing.filter((o) => posted.has(o.id));
     for (const order of closed) this.events.publish(order.userId, TradingEvent.Order, this.view(order));
     return closed;
+  }
+
+  /**
+   * An order from a raw row of orders.u_orders (`SELECT o.*`), through the entity's column mapping
+   * and value transformers, as TypeORM would have read it.
+   */
+  hydrate(row: Record<string, unknown>): UOrder {
+    const metadata = this.dataSource.getMetadata(UOrder);
+    const order = metadata.create() as UOrder;
+    for (const column of metadata.columns) {
+      column.setEntityValue(
+        order,
+        this.dataSource.driver.prepareHydratedValue(row[column.databaseName], column),
+      );
+    }
+    return order;
   }
 
   /**
