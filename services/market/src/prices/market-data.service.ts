@@ -5,7 +5,7 @@ import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
 import type { Instrument } from '../instruments/entities/instrument.entity';
 import { InstrumentsService } from '../instruments/instruments.service';
 import { MarketClock } from '../instruments/market-clock';
-import { admitTick } from './price-guard';
+import { admitTick, resume } from './price-guard';
 import { KlinesService } from '../klines/klines.service';
 import type { Tick } from '../price-sources/price-source';
 import type { MarketInfo, MarketItem, PriceTick } from './market-item';
@@ -62,8 +62,7 @@ export class MarketDataService {
       zdf: changePercent(price, reference ?? price),
       ts: tick.ts,
     };
-    await this.redis
-      .multi()
+    await resume(this.redis.multi(), out.code)
       .hset(LAST, out.code, out.price)
       .hset(ZDF, out.code, out.zdf)
       .lpush(hundredKey(out.code), out.price)

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import type Redis from 'ioredis';
+import type { ChainableCommander } from 'ioredis';
 import { AppException, ErrorCode } from '@app/common';
 
 /** Keys shared with MarketDataService (the latest accepted price and the tick history). */
@@ -22,7 +23,9 @@ export type PauseReason = 'zero' | 'spike';
  * The feed guard (issue 14, 4e): a zero or negative price, or a jump beyond MAX_TICK_FACTOR from
  * the last accepted price, is dropped before it reaches the state, the candles, the history or the
  * tick channel, so no fill, close or liquidation can happen on it; the instrument is paused until a
- * tick within the band of the last accepted price comes. Answers whether the tick may pass.
+ * tick within the band of the last accepted price comes. Answers whether the tick may pass; the
+ * caller lifts a pause (`resume`) in the same transaction that writes the admitted tick, so that
+ * a tick costs one round trip less on its way to the channel.
  */
 export async function admitTick(redis: Redis, code: string, price: Decimal, ts: number): Promise<boolean> {
   let reason: PauseReason | null = price.lte(0) ? 'zero' : null;
@@ -39,8 +42,12 @@ export async function admitTick(redis: Redis, code: string, price: Decimal, ts: 
     await redis.hset(PAUSED_KEY, code, JSON.stringify({ reason, price: price.toFixed(), ts }));
     return false;
   }
-  await redis.hdel(PAUSED_KEY, code);
   return true;
+}
+
+/** Lifts the pause of an instrument whose tick was admitted (a command of the caller's MULTI). */
+export function resume(multi: ChainableCommander, code: string): ChainableCommander {
+  return multi.hdel(PAUSED_KEY, code);
 }
 
 /** Why an instrument is paused, or null. */
