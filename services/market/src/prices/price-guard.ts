@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js';
 import type Redis from 'ioredis';
-import type { ChainableCommander } from 'ioredis';
 import { AppException, ErrorCode } from '@app/common';
 
 /** Keys shared with MarketDataService (the latest accepted price and the tick history). */
@@ -23,31 +22,17 @@ export type PauseReason = 'zero' | 'spike';
  * The feed guard (issue 14, 4e): a zero or negative price, or a jump beyond MAX_TICK_FACTOR from
  * the last accepted price, is dropped before it reaches the state, the candles, the history or the
  * tick channel, so no fill, close or liquidation can happen on it; the instrument is paused until a
- * tick within the band of the last accepted price comes. Answers whether the tick may pass; the
- * caller lifts a pause (`resume`) in the same transaction that writes the admitted tick, so that
- * a tick costs one round trip less on its way to the channel.
+ * tick within the band of the last accepted price comes. Answers why a tick is refused, or null
+ * when it may pass (MarketDataService pauses and resumes the instrument with its writes).
  */
-export async function admitTick(redis: Redis, code: string, price: Decimal, ts: number): Promise<boolean> {
-  let reason: PauseReason | null = price.lte(0) ? 'zero' : null;
-  if (!reason) {
-    const last = await redis.hget(LAST, code);
-    const reference = last ? new Decimal(last) : null;
-    if (
-      reference?.gt(0) &&
-      (price.gt(reference.times(MAX_TICK_FACTOR)) || price.lt(reference.div(MAX_TICK_FACTOR)))
-    )
-      reason = 'spike';
-  }
-  if (reason) {
-    await redis.hset(PAUSED_KEY, code, JSON.stringify({ reason, price: price.toFixed(), ts }));
-    return false;
-  }
-  return true;
-}
-
-/** Lifts the pause of an instrument whose tick was admitted (a command of the caller's MULTI). */
-export function resume(multi: ChainableCommander, code: string): ChainableCommander {
-  return multi.hdel(PAUSED_KEY, code);
+export function refusal(price: Decimal, lastAccepted: Decimal | null): PauseReason | null {
+  if (price.lte(0)) return 'zero';
+  if (
+    lastAccepted?.gt(0) &&
+    (price.gt(lastAccepted.times(MAX_TICK_FACTOR)) || price.lt(lastAccepted.div(MAX_TICK_FACTOR)))
+  )
+    return 'spike';
+  return null;
 }
 
 /** Why an instrument is paused, or null. */
