@@ -327,6 +327,46 @@ describe('U orders (leveraged contracts) /swx/customer/order', () => {
     await tick(t, 'BTCUSDT', '65000');
   });
 
+  it("the other triggers: a sell limit opens, a short liquidates, a long's take-profit and a short's stop-loss close", async () => {
+    const user = await registerUser(t);
+    const base = { code: 'BTCUSDT', lots: '0.1', leverage: 2 };
+    const longTake = (await buyU(demo(user), { ...base, direction: 'buy', takeProfit: '70000' })).body.result;
+    const shortStop = (await buyU(demo(user), { ...base, direction: 'sell', stopLoss: '70000' })).body.result;
+    const shortLiquidated = (await buyU(demo(user), { ...base, direction: 'sell', leverage: 100 })).body
+      .result;
+    const sellLimit = (
+      await buyU(demo(user), { ...base, direction: 'sell', leverage: 10, limitPrice: '66000' })
+    ).body.result;
+    expect(sellLimit).toMatchObject({ state: 'waiting' });
+
+    // bid 66499.5 reaches the sell limit; ask 66500.5 is past the 100x short's liquidation price.
+    await tick(t, 'BTCUSDT', '66500');
+    const opened = await waitFor(async () => {
+      const o = await getOrder(demo(user), sellLimit.id);
+      return o.state === 'open' ? o : null;
+    });
+    expect(opened).toMatchObject({ openPrice: '66000' });
+    expect(await closedOrder(demo(user), shortLiquidated.id)).toMatchObject({
+      closeReason: 'liquidation',
+      closePrice: '66500.5',
+    });
+    expect((await getOrder(demo(user), longTake.id)).state).toBe('open');
+    expect((await getOrder(demo(user), shortStop.id)).state).toBe('open');
+
+    await tick(t, 'BTCUSDT', '70500');
+    expect(await closedOrder(demo(user), longTake.id)).toMatchObject({
+      closeReason: 'take_profit',
+      closePrice: '70499.5',
+    });
+    expect(await closedOrder(demo(user), shortStop.id)).toMatchObject({
+      closeReason: 'stop_loss',
+      closePrice: '70500.5',
+    });
+    expect((await getOrder(demo(user), sellLimit.id)).state).toBe('open');
+    expect((await stopU(demo(user), sellLimit.id)).body.code).toBe(20005);
+    await tick(t, 'BTCUSDT', '65000');
+  });
+
   it('refuses orders outside the trading hours with 10015', async () => {
     const user = await registerUser(t);
     const clock = t.app.get(Clock);

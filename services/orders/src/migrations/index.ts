@@ -5,6 +5,7 @@ import { CreateTrading1764040004000 } from './1764040004000-CreateTrading';
 import { CreateSpot1764050005000 } from './1764050005000-CreateSpot';
 import { SpotSequencing1764050006000 } from './1764050006000-SpotSequencing';
 import { TradingEvidence1764040004100 } from './1764040004100-TradingEvidence';
+import { TradingTriggerIndexes1766300001000 } from './1766300001000-TradingTriggerIndexes';
 
 export const ORDERS_MIGRATIONS = [
   CreatePlans1764100001000,
@@ -12,6 +13,7 @@ export const ORDERS_MIGRATIONS = [
   PlansSettlementTuning1764100003000,
   CreateTrading1764040004000,
   TradingEvidence1764040004100,
+  TradingTriggerIndexes1766300001000,
   CreateSpot1764050005000,
   SpotSequencing1764050006000,
 ];

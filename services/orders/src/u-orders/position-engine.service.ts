@@ -60,22 +60,39 @@ interface Tick {
 }
 
 /**
- * The live orders that the quotes of several instruments trigger, in one statement: one probe of
- * the live-orders index per instrument (LATERAL), the conditions of \`triggered\` and
- * \`limitReached\` in SQL. $1 codes, $2 bids, $3 asks. Whole rows: the close settles what it read.
+ * The live orders that the quotes of several instruments trigger, in one statement: per
+ * instrument (LATERAL) one range probe of the partial index of each trigger (stop-loss,
+ * take-profit and liquidation of each direction, the limit of waiting orders), so only triggered
+ * orders are read; the conditions of \`triggered\` and \`limitReached\` in SQL. $1 codes, $2 bids,
+ * $3 asks. Whole rows (an order two triggers hit once): the close settles what it read.
  */
 const CANDIDATES_SQL = `
-  SELECT o.*
+  SELECT DISTINCT ON (o.id) o.*
     FROM unnest($1::text[], $2::numeric[], $3::numeric[]) AS t(code, bid, ask)
    CROSS JOIN LATERAL (
-     SELECT o.* FROM orders.u_orders o
-      WHERE o.code = t.code AND o.state IN ('open', 'waiting') AND (
-        (o.state = 'open' AND o.direction = 'buy'
-           AND (t.bid <= o.stop_loss OR t.bid >= o.take_profit OR t.bid <= o.liquidation_price))
-        OR (o.state = 'open' AND o.direction = 'sell'
-           AND (t.ask >= o.stop_loss OR t.ask <= o.take_profit OR t.ask >= o.liquidation_price))
-        OR (o.state = 'waiting' AND o.direction = 'buy' AND t.ask <= o.limit_price)
-        OR (o.state = 'waiting' AND o.direction = 'sell' AND t.bid >= o.limit_price))) o
+        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'buy'
+           AND stop_loss IS NOT NULL AND stop_loss >= t.bid
+        UNION ALL
+        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'buy'
+           AND take_profit IS NOT NULL AND take_profit <= t.bid
+        UNION ALL
+        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'buy'
+           AND liquidation_price IS NOT NULL AND liquidation_price >= t.bid
+        UNION ALL
+        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'sell'
+           AND stop_loss IS NOT NULL AND stop_loss <= t.ask
+        UNION ALL
+        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'sell'
+           AND take_profit IS NOT NULL AND take_profit >= t.ask
+        UNION ALL
+        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'sell'
+           AND liquidation_price IS NOT NULL AND liquidation_price <= t.ask
+        UNION ALL
+        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'waiting' AND direction = 'buy'
+           AND limit_price IS NOT NULL AND limit_price >= t.ask
+        UNION ALL
+        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'waiting' AND direction = 'sell'
+           AND limit_price IS NOT NULL AND limit_price <= t.bid) o
    ORDER BY o.id`;
 
 /**
