@@ -38,9 +38,18 @@ export class TradingEvents {
   }
 
   publish(userId: string, event: TradingEvent, payload: unknown): void {
-    const message: TradingMessage = { userId, event, payload };
-    this.redis
-      .publish(this.channel, JSON.stringify(message))
-      .catch((error: Error) => this.logger.warn(`trading event ${event}: ${error.message}`));
+    this.publishMany([{ userId, event, payload }]);
+  }
+
+  /** Several events in one write to Redis (a round of closes publishes hundreds at once). */
+  publishMany(messages: TradingMessage[]): void {
+    if (messages.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const message of messages) pipeline.publish(this.channel, JSON.stringify(message));
+    pipeline
+      .exec()
+      .catch((error: Error) =>
+        this.logger.warn(`trading events ${messages.map((m) => m.event).join(', ')}: ${error.message}`),
+      );
   }
 }

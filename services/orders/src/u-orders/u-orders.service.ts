@@ -352,7 +352,9 @@ export class UOrdersService {
       entries,
     );
     const closed = closing.filter((o) => posted.has(o.id));
-    for (const order of closed) this.events.publish(order.userId, TradingEvent.Order, this.view(order));
+    this.events.publishMany(
+      closed.map((order) => ({ userId: order.userId, event: TradingEvent.Order, payload: this.view(order) })),
+    );
     return closed;
   }
 
