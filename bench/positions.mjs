@@ -8,8 +8,9 @@
 //
 // Reference, side by side, on the same Postgres and Redis with the same positions and the same
 // recorded tick sequence at the same rate: a bare closer of a few lines (one ioredis subscriber,
-// one pg pool, a candidate query per tick on a (code, state) index, then per position one transaction: lock the row,
-// mark it closed, move two balances) with no framework, no ledger journal and no evidence.
+// one pg pool, a candidate query per tick on a (code, state) index, then per position one
+// transaction: lock the row, mark it closed, move two balances) with no framework, no ledger
+// journal and no evidence.
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
