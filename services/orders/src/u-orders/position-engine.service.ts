@@ -138,7 +138,7 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * Ticks not checked yet, per instrument in their order of arrival. They are checked in rounds:
    * each round takes the oldest tick of every instrument that has one and no round in flight, so
-   * a burst of ticks on many instruments costs one candidate query and one closing transaction,
+   * a burst of ticks on many instruments costs one candidate query and one closing statement,
    * not one each. Up to MAX_ROUNDS rounds run at once, on different instruments: the ticks of a
    * burst that arrive while a round is in flight do not wait for its commit.
    */
@@ -294,7 +294,7 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * Fires whatever each quote triggers on the live orders of its instrument (at most one quote per
    * instrument). The database picks the candidates in one query; waiting orders open one by one,
-   * and every position they trigger closes in one locked transaction.
+   * and every position they trigger closes in one statement (UOrdersService.closeTriggered).
    */
   async checkMany(checks: TickCheck[]): Promise<number> {
     const rows = await preparedQuery<LiveRow & Record<string, unknown>>(
