@@ -60,39 +60,37 @@ interface Tick {
 }
 
 /**
+ * What triggers a live order, one partial index each (TradingTriggerIndexes1766300001000): the
+ * order's state and direction, its level, and how the level compares with which side of the quote.
+ * A long closes at the bid when it falls to the stop-loss or the liquidation price or rises to the
+ * take-profit, a short at the ask the other way round; a waiting buy opens when the ask falls to its
+ * limit, a waiting sell when the bid rises to it.
+ */
+const TRIGGERS = [
+  ['open', 'buy', 'stop_loss', '>=', 'bid'],
+  ['open', 'buy', 'take_profit', '<=', 'bid'],
+  ['open', 'buy', 'liquidation_price', '>=', 'bid'],
+  ['open', 'sell', 'stop_loss', '<=', 'ask'],
+  ['open', 'sell', 'take_profit', '>=', 'ask'],
+  ['open', 'sell', 'liquidation_price', '<=', 'ask'],
+  ['waiting', 'buy', 'limit_price', '>=', 'ask'],
+  ['waiting', 'sell', 'limit_price', '<=', 'bid'],
+] as const;
+
+/**
  * The live orders that the quotes of several instruments trigger, in one statement: per
- * instrument (LATERAL) one range probe of the partial index of each trigger (stop-loss,
- * take-profit and liquidation of each direction, the limit of waiting orders), so only triggered
- * orders are read; the conditions of \`triggered\` and \`limitReached\` in SQL. $1 codes, $2 bids,
- * $3 asks. Whole rows (an order two triggers hit once): the close settles what it read.
+ * instrument (LATERAL) one range probe of each trigger's index, so only triggered orders are read
+ * (the conditions of \`triggered\` and \`limitReached\` in SQL). $1 codes, $2 bids, $3 asks. Whole
+ * rows, an order two triggers hit once: the close settles what it read.
  */
 const CANDIDATES_SQL = `
   SELECT DISTINCT ON (o.id) o.*
     FROM unnest($1::text[], $2::numeric[], $3::numeric[]) AS t(code, bid, ask)
-   CROSS JOIN LATERAL (
-        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'buy'
-           AND stop_loss IS NOT NULL AND stop_loss >= t.bid
-        UNION ALL
-        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'buy'
-           AND take_profit IS NOT NULL AND take_profit <= t.bid
-        UNION ALL
-        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'buy'
-           AND liquidation_price IS NOT NULL AND liquidation_price >= t.bid
-        UNION ALL
-        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'sell'
-           AND stop_loss IS NOT NULL AND stop_loss <= t.ask
-        UNION ALL
-        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'sell'
-           AND take_profit IS NOT NULL AND take_profit >= t.ask
-        UNION ALL
-        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'open' AND direction = 'sell'
-           AND liquidation_price IS NOT NULL AND liquidation_price <= t.ask
-        UNION ALL
-        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'waiting' AND direction = 'buy'
-           AND limit_price IS NOT NULL AND limit_price >= t.ask
-        UNION ALL
-        SELECT * FROM orders.u_orders WHERE code = t.code AND state = 'waiting' AND direction = 'sell'
-           AND limit_price IS NOT NULL AND limit_price <= t.bid) o
+   CROSS JOIN LATERAL (${TRIGGERS.map(
+     ([state, direction, level, compare, side]) =>
+       `SELECT * FROM orders.u_orders WHERE code = t.code AND state = '${state}'
+           AND direction = '${direction}' AND ${level} IS NOT NULL AND ${level} ${compare} t.${side}`,
+   ).join(' UNION ALL ')}) o
    ORDER BY o.id`;
 
 /**
