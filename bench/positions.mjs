@@ -25,6 +25,12 @@ const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 5);
 const DRAIN_LIMIT_MS = 600_000;
 /** Standard deviation of one tick's move, relative. */
 const SIGMA = 0.0015;
+/**
+ * The positions and the random walk come from this seed: two runs (two builds) meet the same
+ * positions and the same ticks, so their figures compare.
+ */
+const SEED = Number(process.env.BENCH_SEED ?? 1);
+const random = seeded(SEED);
 
 requireDist('reflect-metadata');
 const Decimal = requireDist('decimal.js');
@@ -102,11 +108,11 @@ try {
   for (let n = 0; n < POSITIONS; n++) {
     const terms = instruments[n % instruments.length];
     const p0 = price.get(terms.code);
-    const direction = Math.random() < 0.5 ? 'buy' : 'sell';
+    const direction = random() < 0.5 ? 'buy' : 'sell';
     const quote = math.quoteAround(p0, terms.spread, terms.pricePrecision);
     const open = math.openSide(direction, quote);
-    const lots = new Decimal(1 + Math.floor(Math.random() * 100)).div(100);
-    const leverage = terms.leverages[Math.floor(Math.random() * terms.leverages.length)];
+    const lots = new Decimal(1 + Math.floor(random() * 100)).div(100);
+    const leverage = terms.leverages[Math.floor(random() * terms.leverages.length)];
     const margin = math.marginFor(open, lots, terms.contractSize, leverage);
     const liquidation = math.liquidationPrice(
       direction,
@@ -117,10 +123,10 @@ try {
       new Decimal(20),
       terms.pricePrecision,
     );
-    const away = () => p0.times(0.003 + Math.random() * 0.027);
+    const away = () => p0.times(0.003 + random() * 0.027);
     const level = (v) => v.toDecimalPlaces(terms.pricePrecision).toFixed();
     // One in five has no stop-loss nor take-profit: only its liquidation can close it.
-    const stops = Math.random() < 0.8;
+    const stops = random() < 0.8;
     const long = direction === 'buy';
     rows.push({
       userId: randomUUID(),
@@ -384,7 +390,7 @@ try {
   await events.quit();
 
   console.log(
-    `\n${POSITIONS} open positions on ${instruments.length} instruments; every instrument ticks ${TICK_HZ}/s for ${SECONDS} s (random walk, sigma ${SIGMA * 100}% a tick)`,
+    `\n${POSITIONS} open positions on ${instruments.length} instruments; every instrument ticks ${TICK_HZ}/s for ${SECONDS} s (random walk, sigma ${SIGMA * 100}% a tick, seed ${SEED})`,
   );
   table([engineResult, referenceResult]);
   console.log(
@@ -406,6 +412,7 @@ try {
     positions: POSITIONS,
     instruments: instruments.length,
     tickHz: TICK_HZ,
+    seed: SEED,
     seconds: SECONDS,
     engine: engineResult,
     reference: referenceResult,
@@ -421,8 +428,19 @@ try {
   await infra.stop();
 }
 
+/** mulberry32: a small seeded generator of uniform numbers in [0, 1). */
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 function gaussian() {
-  const u = 1 - Math.random();
-  const v = Math.random();
+  const u = 1 - random();
+  const v = random();
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }

@@ -59,6 +59,35 @@ function balanceError(error: unknown): unknown {
   return error;
 }
 
+/** An account of a batch: its reference, the shard the batch uses, and its cache key. */
+interface WantedAccount {
+  ref: AccountRef;
+  shard: number;
+  key: string;
+}
+
+/** The columns of ledger.accounts' unique key, one array each, for unnest. */
+function accountColumns(list: WantedAccount[]): unknown[] {
+  return [
+    list.map((m) => m.ref.owner.type),
+    list.map((m) => m.ref.owner.id),
+    list.map((m) => m.ref.book),
+    list.map((m) => m.ref.currency),
+    list.map((m) => m.ref.kind),
+    list.map((m) => m.shard),
+  ];
+}
+
+/** A leg whose account id the statement did not find: the transfers' NOT NULL refused it. */
+function isMissingAccount(error: unknown): boolean {
+  const pg = error as { code?: string; table?: string; column?: string };
+  return (
+    pg.code === '23502' &&
+    pg.table === 'transfers' &&
+    (pg.column === 'debit_account_id' || pg.column === 'credit_account_id')
+  );
+}
+
 /** The only code that changes balances (DESIGN.md, libs/ledger). */
 @Injectable()
 export class LedgerService implements OnModuleDestroy {
@@ -223,17 +252,47 @@ export class LedgerService implements OnModuleDestroy {
     const n = update.values.length;
     const p = (k: number) => `$${n + k}`;
     // The kept entries are numbered again from 1 (post_journals finds a leg's entry by position).
+    // Accounts the process has not cached are found (one probe of the unique index each) or
+    // created in the statement itself, not in round trips before it. One that another transaction
+    // is creating at the same moment is neither (this statement's snapshot began before it): its
+    // leg's id stays null, which the transfers' NOT NULL refuses (below).
     const text = `WITH business AS (${update.text}),
       kept AS (
         SELECT u.ord::int AS n, (row_number() OVER (ORDER BY u.ord))::int AS m, u.k, u.r, u.rt, u.ri
           FROM unnest(${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[])
                WITH ORDINALITY AS u(k, r, rt, ri, ord)
          WHERE u.ri IN (SELECT b.id::text FROM business b)),
+      wanted AS (
+        SELECT w.ord::int AS i, w.owner_type, w.owner_id, w.book, w.currency, w.kind, w.shard
+          FROM unnest(${p(11)}::text[], ${p(12)}::text[], ${p(13)}::text[], ${p(14)}::text[],
+                      ${p(15)}::text[], ${p(16)}::smallint[])
+               WITH ORDINALITY AS w(owner_type, owner_id, book, currency, kind, shard, ord)),
+      found AS (
+        SELECT w.i, a.id FROM wanted w
+          LEFT JOIN LATERAL (
+            SELECT a.id FROM ledger.accounts a
+             WHERE a.owner_type = w.owner_type AND a.owner_id = w.owner_id AND a.book = w.book
+               AND a.currency = w.currency AND a.kind = w.kind AND a.shard = w.shard
+             LIMIT 1) a ON true),
+      created AS (
+        INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind, shard)
+        SELECT w.owner_type, w.owner_id, w.book, w.currency, w.kind, w.shard
+          FROM wanted w JOIN found f ON f.i = w.i AND f.id IS NULL
+        ON CONFLICT ON CONSTRAINT accounts_owner_unique DO NOTHING
+        RETURNING id, owner_type, owner_id, book, currency, kind, shard),
+      resolved AS (
+        SELECT w.i, coalesce(f.id, c.id) AS id
+          FROM wanted w JOIN found f ON f.i = w.i
+          LEFT JOIN created c ON c.owner_type = w.owner_type AND c.owner_id = w.owner_id
+               AND c.book = w.book AND c.currency = w.currency AND c.kind = w.kind AND c.shard = w.shard),
       legs AS (
-        SELECT kept.m, l.d, l.c, l.a, l.ord
-          FROM unnest(${p(5)}::int[], ${p(6)}::bigint[], ${p(7)}::bigint[], ${p(8)}::numeric[])
-               WITH ORDINALITY AS l(e, d, c, a, ord)
-          JOIN kept ON kept.n = l.e)
+        SELECT kept.m, coalesce(l.d, rd.id) AS d, coalesce(l.c, rc.id) AS c, l.a, l.ord
+          FROM unnest(${p(5)}::int[], ${p(6)}::bigint[], ${p(7)}::bigint[], ${p(8)}::numeric[],
+                      ${p(9)}::int[], ${p(10)}::int[])
+               WITH ORDINALITY AS l(e, d, c, a, dl, cl, ord)
+          JOIN kept ON kept.n = l.e
+          LEFT JOIN resolved rd ON rd.i = l.dl
+          LEFT JOIN resolved rc ON rc.i = l.cl)
       SELECT kept.ri AS ref_id
         FROM ledger.post_journals(
                ARRAY(SELECT k FROM kept ORDER BY m), ARRAY(SELECT r FROM kept ORDER BY m),
@@ -241,22 +300,67 @@ export class LedgerService implements OnModuleDestroy {
                ARRAY(SELECT m FROM legs ORDER BY ord), ARRAY(SELECT d FROM legs ORDER BY ord),
                ARRAY(SELECT c FROM legs ORDER BY ord), ARRAY(SELECT a FROM legs ORDER BY ord)) p
         JOIN kept ON kept.m = p.entry`;
-    const values = [...update.values, ...(await this.batchArrays(entries))];
-    try {
+    const run = async (arrays: unknown[]) => {
       const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
       const { rows } = await pool.query<{ ref_id: string }>({
         name: `ledger_post_with_${update.name}`,
         text,
-        values,
+        values: [...update.values, ...arrays],
       });
       return new Set(rows.map((r) => r.ref_id));
+    };
+    const { legRefs, ...checked } = this.checkEntries(entries);
+    const wanted = this.shardsFor(legRefs.flat());
+    const uncached = [...new Map(wanted.filter((w) => !this.ids.has(w.key)).map((w) => [w.key, w])).values()];
+    // A leg's side is its cached id, or else its place (from 1) in the list of uncached accounts.
+    const place = new Map(uncached.map((w, i) => [w.key, i + 1]));
+    const side = (i: number) => ({
+      id: this.ids.get(wanted[i].key) ?? null,
+      at: place.get(wanted[i].key) ?? null,
+    });
+    const debits = legRefs.map((_, i) => side(2 * i));
+    const credits = legRefs.map((_, i) => side(2 * i + 1));
+    try {
+      try {
+        return await run([
+          checked.keys,
+          checked.reasons,
+          checked.refTypes,
+          checked.refIds,
+          checked.legEntry,
+          debits.map((d) => d.id),
+          credits.map((c) => c.id),
+          checked.amounts,
+          debits.map((d) => d.at),
+          credits.map((c) => c.at),
+          ...accountColumns(uncached),
+        ]);
+      } catch (error) {
+        // An account created concurrently (the transfers' NOT NULL refused its leg, and the whole
+        // statement rolled back): looked up outside, as `post` does, and the statement again.
+        if (!isMissingAccount(error) || uncached.length === 0) throw error;
+        const ids = await this.accountIds(legRefs.flat(), wanted);
+        return await run([
+          checked.keys,
+          checked.reasons,
+          checked.refTypes,
+          checked.refIds,
+          checked.legEntry,
+          legRefs.map((_, i) => ids[2 * i]),
+          legRefs.map((_, i) => ids[2 * i + 1]),
+          checked.amounts,
+          legRefs.map(() => null),
+          legRefs.map(() => null),
+          ...accountColumns([]),
+        ]);
+      }
     } catch (error) {
       throw balanceError(error);
     }
   }
 
-  /** The eight arrays post_journals takes for a batch of checked entries (account ids in bulk). */
-  private async batchArrays(entries: JournalEntry[]): Promise<unknown[]> {
+  /** The per-entry and per-leg arrays of a batch, checked by the rules of `post`. */
+  private checkEntries(entries: JournalEntry[]) {
     const keys: string[] = [];
     const reasons: string[] = [];
     const refTypes: (string | null)[] = [];
@@ -285,6 +389,12 @@ export class LedgerService implements OnModuleDestroy {
         amounts.push(sqlDecimal(amount));
       }
     }
+    return { keys, reasons, refTypes, refIds, legEntry, legRefs, amounts };
+  }
+
+  /** The eight arrays post_journals takes for a batch of checked entries (account ids in bulk). */
+  private async batchArrays(entries: JournalEntry[]): Promise<unknown[]> {
+    const { keys, reasons, refTypes, refIds, legEntry, legRefs, amounts } = this.checkEntries(entries);
     // Account ids in bulk: thousands of users' accounts in two statements, not two per account.
     const ids = await this.accountIds(legRefs.flat());
     const debits = legRefs.map((_, i) => ids[2 * i]);
@@ -469,12 +579,14 @@ export class LedgerService implements OnModuleDestroy {
     ];
   }
 
-  /** Ids of many accounts (shards chosen as in accountId), creating the missing ones in bulk. */
-  private async accountIds(refs: AccountRef[]): Promise<string[]> {
-    // One shard per system account for the whole batch: a batch then locks one row of each (not
-    // every shard), and concurrent batches, which pick theirs at random, mostly lock different rows.
+  /**
+   * The shard of each wanted account: one per system account for the whole batch, so that a batch
+   * locks one row of each (not every shard), and concurrent batches, which pick theirs at random,
+   * mostly lock different rows.
+   */
+  private shardsFor(refs: AccountRef[]): WantedAccount[] {
     const batchShards = new Map<string, number>();
-    const wanted = refs.map((ref) => {
+    return refs.map((ref) => {
       const shards = shardsOf(ref);
       let shard = 0;
       if (shards > 1) {
@@ -484,6 +596,10 @@ export class LedgerService implements OnModuleDestroy {
       }
       return { ref, shard, key: refKey(ref, shard) };
     });
+  }
+
+  /** Ids of many accounts (shards chosen as in accountId), creating the missing ones in bulk. */
+  private async accountIds(refs: AccountRef[], wanted = this.shardsFor(refs)): Promise<string[]> {
     const missing = [
       ...new Map(wanted.filter((w) => !this.ids.has(w.key)).map((w) => [w.key, w] as const)).values(),
     ];
@@ -497,14 +613,6 @@ export class LedgerService implements OnModuleDestroy {
         kind: string;
         shard: number;
       };
-      const columns = (list: typeof missing) => [
-        list.map((m) => m.ref.owner.type),
-        list.map((m) => m.ref.owner.id),
-        list.map((m) => m.ref.book),
-        list.map((m) => m.ref.currency),
-        list.map((m) => m.ref.kind),
-        list.map((m) => m.shard),
-      ];
       const lookup = async (list: typeof missing) => {
         const rows = await this.accountQuery<Row>(
           // One probe of the unique index per wanted account (LATERAL ... LIMIT 1): a plain join
@@ -517,7 +625,7 @@ export class LedgerService implements OnModuleDestroy {
                WHERE a.owner_type = w.owner_type AND a.owner_id = w.owner_id AND a.book = w.book
                  AND a.currency = w.currency AND a.kind = w.kind AND a.shard = w.shard
                LIMIT 1) a`,
-          columns(list),
+          accountColumns(list),
         );
         for (const r of rows) {
           this.ids.set(
@@ -535,7 +643,7 @@ export class LedgerService implements OnModuleDestroy {
           `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind, shard)
            SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::smallint[])
            ON CONFLICT ON CONSTRAINT accounts_owner_unique DO NOTHING`,
-          columns(absent),
+          accountColumns(absent),
         );
         // Read back, including the rows a concurrent caller created first.
         await lookup(absent);

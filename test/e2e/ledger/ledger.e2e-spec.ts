@@ -321,4 +321,84 @@ describe('ledger (real Postgres)', () => {
       ]),
     ).rejects.toBeInstanceOf(LedgerIntegrityError);
   });
+
+  it('updateAndPostMany: finds accounts the process has not seen, and creates the ones that do not exist', async () => {
+    await t.db.query(
+      `CREATE TABLE IF NOT EXISTS public.ledger_test_positions (
+         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, owner uuid NOT NULL, state text NOT NULL)`,
+    );
+    const payer = randomUUID();
+    const payee = randomUUID();
+    await fund(payer, '10');
+    const rows = (
+      await t.db.query<{ id: string }[]>(
+        `INSERT INTO public.ledger_test_positions (owner, state)
+         SELECT $1, 'open' FROM generate_series(1, 3) RETURNING id::text`,
+        [payer],
+      )
+    ).map((r) => r.id);
+    const close = (ids: string[], to: AccountRef) =>
+      ledger.updateAndPostMany(
+        {
+          name: 'test_positions_close',
+          text: `UPDATE public.ledger_test_positions SET state = 'closed'
+                  WHERE id = ANY($1::bigint[]) AND state = 'open' RETURNING id`,
+          values: [ids],
+        },
+        ids.map((rowId) => ({
+          key: `test-unseen-${rowId}`,
+          reason: 'test_fee',
+          refType: 'test_position',
+          refId: rowId,
+          legs: [{ from: user(payer), to, amount: '1' }],
+        })),
+      );
+    // As after a restart, or for accounts another process created: nothing is cached.
+    const cache = (ledger as unknown as { ids: Map<string, string> }).ids;
+    cache.clear();
+    expect((await close([rows[0]], system(SystemAccount.Fees))).size).toBe(1);
+    expect((await ledger.balance(user(payer))).toFixed()).toBe('9');
+    // Found by the statement itself: no lookup beforehand (which would have filled the cache).
+    expect([...cache.keys()].filter((key) => key.includes(payer))).toEqual([]);
+
+    // The payee has no account at all: it is created, and the entries are posted once.
+    const posted = await close(rows.slice(1), user(payee));
+    expect([...posted].sort()).toEqual(rows.slice(1).sort());
+    expect((await ledger.balance(user(payer))).toFixed()).toBe('7');
+    expect((await ledger.balance(user(payee))).toFixed()).toBe('2');
+    const [{ n }] = await t.db.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM ledger.journal WHERE idempotency_key = ANY($1::text[])`,
+      [rows.map((r) => `test-unseen-${r}`)],
+    );
+    expect(n).toBe(3);
+    // Created by the statement itself, not by a lookup round trip.
+    expect([...cache.keys()].filter((key) => key.includes(payee))).toEqual([]);
+
+    // Another transaction creates the payee's account while the statement runs: the statement
+    // waits for it, cannot see it, and is run again with the id looked up; posted once.
+    const late = randomUUID();
+    const [row] = (
+      await t.db.query<{ id: string }[]>(
+        `INSERT INTO public.ledger_test_positions (owner, state) VALUES ($1, 'open') RETURNING id::text`,
+        [payer],
+      )
+    ).map((r) => r.id);
+    const creator = t.db.createQueryRunner();
+    await creator.startTransaction();
+    try {
+      await creator.query(
+        `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind) VALUES ('user', $1, 'real', 'USDT', 'available')`,
+        [late],
+      );
+      const closing = close([row], user(late));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await creator.commitTransaction();
+      expect([...(await closing)]).toEqual([row]);
+    } finally {
+      await creator.release();
+    }
+    expect((await ledger.balance(user(late))).toFixed()).toBe('1');
+    expect((await ledger.balance(user(payer))).toFixed()).toBe('6');
+    expect(await ledger.invariantViolations()).toEqual([]);
+  });
 });

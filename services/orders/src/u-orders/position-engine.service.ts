@@ -150,6 +150,8 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   private liveCodes = new Set<string>();
   private liveCodesAt = 0;
   private liveCodesLoading: Promise<void> | undefined;
+  /** Codes `watch`ed since the set began to be read again (kept in the new set). */
+  private readonly watchedDuringRead = new Set<string>();
   /** Ticks checked since the last flush to PROCESSED_KEY. */
   private processed = new Map<string, number>();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -208,6 +210,7 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   /** A new order of this process is watched from its first tick, without waiting for the refresh. */
   watch(code: string): void {
     this.liveCodes.add(code);
+    this.watchedDuringRead.add(code);
   }
 
   private onTick(message: string): void {
@@ -275,17 +278,27 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     this.checkedTicks += round.length;
   }
 
+  /**
+   * Whether the instrument has live orders. A stale set is read again in the background while the
+   * round goes on with it (only the first read is waited for): a new order of another process is
+   * watched from the next refresh, and the sweep job covers the moment in between.
+   */
   private async hasLiveOrders(code: string): Promise<boolean> {
-    if (Date.now() - this.liveCodesAt > LIVE_CODES_TTL_MS) {
-      this.liveCodesLoading ??= this.dataSource
+    if (Date.now() - this.liveCodesAt > LIVE_CODES_TTL_MS && !this.liveCodesLoading) {
+      this.watchedDuringRead.clear();
+      this.liveCodesLoading = this.dataSource
         .query(`SELECT DISTINCT code FROM orders.u_orders WHERE state IN ('open', 'waiting')`)
         .then((rows: { code: string }[]) => {
-          this.liveCodes = new Set(rows.map((r) => r.code));
+          // An order placed here while the read ran may be newer than what it saw.
+          this.liveCodes = new Set([...rows.map((r) => r.code), ...this.watchedDuringRead]);
           this.liveCodesAt = Date.now();
         })
         .finally(() => (this.liveCodesLoading = undefined));
-      await this.liveCodesLoading;
+      if (this.liveCodesAt > 0) {
+        this.liveCodesLoading.catch((error: Error) => this.logger.warn(`live codes: ${error.message}`));
+      }
     }
+    if (this.liveCodesAt === 0) await this.liveCodesLoading;
     return this.liveCodes.has(code);
   }
 

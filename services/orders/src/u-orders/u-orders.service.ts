@@ -326,6 +326,7 @@ export class UOrdersService {
       closing.push(order);
     }
     if (closing.length === 0) return [];
+    // \`o.id = ANY\`: probes of the primary key (a join alone lets the planner hash the whole table).
     const posted = await this.ledger.updateAndPostMany(
       {
         name: 'u_orders_close',
@@ -336,7 +337,7 @@ export class UOrdersService {
                  FROM unnest($1::bigint[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[],
                              $6::numeric[], $7::numeric[], $8::timestamptz[])
                    AS v(id, reason, price, source, at, profit, insurance, closed_at)
-                WHERE o.id = v.id AND o.state = 'open'
+                WHERE o.id = v.id AND o.id = ANY($1::bigint[]) AND o.state = 'open'
             RETURNING o.id`,
         values: [
           closing.map((o) => o.id),
