@@ -201,4 +201,34 @@ describe('disabling the demo book of a user', () => {
     expect(retried.body).toMatchObject({ code: 20004, result: { book: 'demo', state: 'open' } });
     await stopAndWait(demo(user), retried.body.result.id as string);
   });
+
+  it('while disabled: what the user holds on the demo book can still be wound down (close a position, cancel an order)', async () => {
+    const user = await registerUser(t);
+    const position = await buyU(demo(user));
+    expect(position.body).toMatchObject({ code: 20004, result: { book: 'demo', state: 'open' } });
+    const spotOrder = await submitSpot(demo(user));
+    expect(spotOrder.body.code).toBe(200);
+    expect(await userBalance(t, user, 'demo', 'frozen')).not.toBe('0');
+    expect((await setDemo(operator, user, 'disableDemo', { reason: 'demo book misuse' })).body.code).toBe(
+      200,
+    );
+
+    // Nothing new: still refused.
+    expect((await buyU(demo(user))).body.code).toBe(10094);
+    expect((await submitSpot(demo(user))).body.code).toBe(10094);
+    // Winding down is allowed: the position closes and the coin order's hold returns.
+    await stopAndWait(demo(user), position.body.result.id as string);
+    const cancelled = await t
+      .http()
+      .post(`${ORDER}/chedan`)
+      .set(demo(user))
+      .send({ orderId: spotOrder.body.result.id });
+    expect(cancelled.body.code).toBe(20005);
+    await waitFor(
+      async () => (await userBalance(t, user, 'demo', 'frozen')) === '0',
+      15_000,
+      'the spot hold returned',
+    );
+    expect(await userBalance(t, user, 'demo', 'margin')).toBe('0');
+  });
 });

@@ -1,4 +1,4 @@
-import { createParamDecorator, type ExecutionContext, type Type } from '@nestjs/common';
+import { createParamDecorator, SetMetadata, type ExecutionContext, type Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import type { FastifyRequest } from 'fastify';
 import { AppException, ErrorCode } from '../errors';
@@ -29,6 +29,18 @@ export function takesCurrentBook(controller: Type, handler: { name: string }): b
   >;
   return Object.values(args).some((arg) => arg.factory === bookOfRequest);
 }
+
+const WINDS_DOWN = 'swx:winds-down';
+
+/**
+ * Marks a money route that only winds down what the user holds (closes a position, cancels an
+ * order, and what it held returns): allowed on a demo book an operator disabled (DemoBookGate), so
+ * that nobody is locked into an open position there.
+ */
+export const WindsDown = () => SetMetadata(WINDS_DOWN, true);
+
+/** Whether a route handler carries @WindsDown(). */
+export const windsDown = (handler: object): boolean => Reflect.getMetadata(WINDS_DOWN, handler) === true;
 
 export const CurrentLanguage = createParamDecorator((_: unknown, ctx: ExecutionContext): Language =>
   requestLanguage(ctx.switchToHttp().getRequest<FastifyRequest>()),

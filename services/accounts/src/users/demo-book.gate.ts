@@ -8,6 +8,7 @@ import {
   isIdempotentRoute,
   requestBook,
   takesCurrentBook,
+  windsDown,
   type AppRequest,
 } from '@app/common';
 
@@ -15,7 +16,8 @@ import {
  * The demo book of a user an operator disabled (admin-users.controller.ts: disableDemo): every
  * customer request that moves money (an @Idempotent() route) on the book of the `virtually` header
  * (a @CurrentBook() route) is refused with 10094 while the header chooses the demo book (`NO` or
- * missing). Reads, the real book and routes of the real book only are not touched.
+ * missing). Reads, the real book, routes of the real book only and the routes that only wind down
+ * what the user holds there (@WindsDown(): close a position, cancel an order) are not touched.
  *
  * Global (APP_INTERCEPTOR of the accounts module, which every service process loads), and it runs
  * after the guards (the principal is known) and before the idempotency interceptor, so a refusal is
@@ -31,6 +33,7 @@ export class DemoBookGate implements NestInterceptor {
     if (
       req.principal?.kind === 'customer' &&
       isIdempotentRoute(context.getHandler()) &&
+      !windsDown(context.getHandler()) &&
       takesCurrentBook(context.getClass(), context.getHandler()) &&
       requestBook(req) === 'demo' &&
       (req.principal.demoDisabled ?? (await this.demoDisabled(req.principal.id)))

@@ -6,6 +6,7 @@ import {
   CurrentPrincipal,
   CustomerAuth,
   Idempotent,
+  WindsDown,
   type AuthPrincipal,
   type Book,
 } from '@app/common';
@@ -48,6 +49,7 @@ export class SpotController {
   @HttpCode(200)
   @CustomerAuth()
   @Idempotent()
+  @WindsDown()
   @ApiOperation({
     summary:
       'Cancel one of my coin orders that is not completed: it leaves the book and what it still holds returns ' +

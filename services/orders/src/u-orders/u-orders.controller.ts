@@ -6,6 +6,7 @@ import {
   CurrentPrincipal,
   CustomerAuth,
   Idempotent,
+  WindsDown,
   type AuthPrincipal,
   type Book,
 } from '@app/common';
@@ -46,6 +47,7 @@ export class UOrdersController {
   @HttpCode(200)
   @CustomerAuth()
   @Idempotent()
+  @WindsDown()
   @ApiOperation({
     summary:
       'Close an open position at the current bid (long) or ask (short); margin +/- result returns (20005)',
@@ -58,6 +60,7 @@ export class UOrdersController {
   @HttpCode(200)
   @CustomerAuth()
   @Idempotent()
+  @WindsDown()
   @ApiOperation({ summary: 'Cancel a waiting (limit) U order: the held margin and fee return (20005)' })
   cancel(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book, @Body() dto: UOrderRefDto) {
     return this.orders.cancel(p.id, book, dto.orderId);
