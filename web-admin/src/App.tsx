@@ -36,6 +36,7 @@ import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { ConsoleLayout } from './Layout';
 import { LoginPage } from './LoginPage';
+import { PasswordPage } from './PasswordPage';
 import { TwoFactorPage } from './TwoFactorPage';
 import {
   AnnouncementCreate,
@@ -335,6 +336,7 @@ export function App() {
             ),
             <CustomRoutes key="custom">
               <Route path="/two-factor" element={<TwoFactorPage />} />
+              <Route path="/password" element={<PasswordPage />} />
             </CustomRoutes>,
           ].filter(Boolean);
         }}

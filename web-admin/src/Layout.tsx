@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { ListSubheader } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
+import PasswordIcon from '@mui/icons-material/Password';
 import {
   Layout,
   Menu,
@@ -76,6 +77,7 @@ function ConsoleMenu() {
         ];
       })}
       <Menu.Item to="/two-factor" primaryText={translate('swx.twoFactor.title')} leftIcon={<KeyIcon />} />
+      <Menu.Item to="/password" primaryText={translate('swx.password.title')} leftIcon={<PasswordIcon />} />
     </Menu>
   );
 }

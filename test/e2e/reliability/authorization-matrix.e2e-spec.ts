@@ -181,6 +181,7 @@ const POLICY: Record<string, Access> = {
   'POST /swx/admin/login2fa': 'public',
   'POST /swx/admin/2fa/setup': ANY_ADMIN,
   'POST /swx/admin/2fa/enable': ANY_ADMIN,
+  'POST /swx/admin/password': ANY_ADMIN,
   // another admin's lost second factor (never one's own)
   'POST /swx/admin/admins/:id/2fa/reset': { admin: [S] },
   'GET /swx/admin/outbox': ANY_ADMIN,

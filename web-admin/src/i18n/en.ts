@@ -22,6 +22,17 @@ export const en = {
       recoverySaved: 'I have saved them',
       recoveryLeft: 'Recovery codes left: %{count}',
     },
+    password: {
+      title: 'Password',
+      help: 'Your current password, and a new one of at least %{min} characters. Every session of yours ends with the change, this one included: you sign in again.',
+      current: 'Current password',
+      new: 'New password',
+      repeat: 'New password again',
+      tooShort: 'At least %{min} characters',
+      mismatch: 'The two new passwords differ',
+      submit: 'Change the password',
+      changed: 'Password changed: sign in with the new one',
+    },
     instruments: {
       decimal: 'A decimal number, e.g. 0.0001',
       leverages: 'Whole numbers of at least 1, separated by commas',

@@ -18,6 +18,17 @@ export const zh: typeof en = {
       recoverySaved: '我已保存',
       recoveryLeft: '剩余恢复码：%{count}',
     },
+    password: {
+      title: '登录密码',
+      help: '请输入当前密码和至少 %{min} 个字符的新密码。修改后您的所有会话（包括当前会话）都将结束，需要重新登录。',
+      current: '当前密码',
+      new: '新密码',
+      repeat: '再次输入新密码',
+      tooShort: '至少 %{min} 个字符',
+      mismatch: '两次输入的新密码不一致',
+      submit: '修改密码',
+      changed: '密码已修改，请使用新密码登录',
+    },
     instruments: {
       decimal: '请输入小数，例如 0.0001',
       leverages: '至少为 1 的整数，用逗号分隔',

@@ -18,6 +18,7 @@ import { AdminAuditService } from './admin-audit.service';
 import type { SecondFactor } from '../two-factor/two-factor.service';
 import { AdminTwoFactorService, type AdminSecondFactorKind } from './admin-two-factor.service';
 import type { AdminLoginDto } from './dto/admin-login.dto';
+import type { AdminChangePasswordDto } from './dto/admin-password.dto';
 import { AdminUser } from './entities/admin-user.entity';
 
 @Injectable()
@@ -96,6 +97,52 @@ export class AdminAuthService implements OnApplicationBootstrap {
     const admin = await this.admins.findOne({ where: { id: done.adminId } });
     if (!admin?.active) throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'auth.adminDisabled');
     return this.openSession(admin, client, { secondFactor: done.factor });
+  }
+
+  /**
+   * The logged-in admin changes their own password (another admin's is reset by a super-admin:
+   * AdminAccountsService.resetPassword). The current one must be given; wrong answers count like
+   * failed logins (locked out after too many). Every session of the admin ends with the old
+   * password, the one asking included: the console signs in again.
+   */
+  async changeOwnPassword(adminId: string, dto: AdminChangePasswordDto, ip: string) {
+    await this.throttle.assertAllowed('admin-password', adminId, ip);
+    const admin = await this.admins
+      .createQueryBuilder('a')
+      .addSelect('a.passwordHash')
+      .where('a.id = :id', { id: adminId })
+      .getOne();
+    if (!admin?.active) throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'auth.adminDisabled');
+    if (!(await verifySecret(admin.passwordHash, dto.oldPassword))) {
+      await this.throttle.recordFailure('admin-password', adminId, ip);
+      await this.audit.record({
+        adminId,
+        action: 'admin.password_change_failed',
+        targetType: 'admin_user',
+        targetId: adminId,
+        ip,
+      });
+      throw new AppException(ErrorCode.PasswordWrong);
+    }
+    const passwordHash = await hashSecret(dto.newPassword);
+    const sessionsEnded = await this.admins.manager.transaction(async (m) => {
+      await m.update(AdminUser, { id: adminId }, { passwordHash });
+      const ended = await this.sessions.revokeAll('admin', adminId, m);
+      await this.audit.record(
+        {
+          adminId,
+          action: 'admin.password_changed',
+          targetType: 'admin_user',
+          targetId: adminId,
+          detail: { sessionsEnded: ended },
+          ip,
+        },
+        m,
+      );
+      return ended;
+    });
+    await this.throttle.recordSuccess('admin-password', adminId);
+    return { changed: true, sessionsEnded };
   }
 
   private async openSession(

@@ -21,6 +21,7 @@ import { AdminAuthService } from './admin-auth.service';
 import { AdminAuditService } from './admin-audit.service';
 import { AdminTwoFactorService } from './admin-two-factor.service';
 import { AdminLoginDto } from './dto/admin-login.dto';
+import { AdminChangePasswordDto } from './dto/admin-password.dto';
 import { AdminLogin2faDto, AdminReasonDto, AdminTotpCodeDto } from './dto/admin-two-factor.dto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,6 +76,22 @@ export class AdminController {
       twoFactorEnabled: await this.twoFactor.isEnabledFor(principal.id),
       recoveryCodesLeft: await this.twoFactor.recoveryCodesLeft(principal.id),
     };
+  }
+
+  @Post('password')
+  @HttpCode(200)
+  @AdminAuth()
+  @ApiOperation({
+    summary:
+      "Change the logged-in admin's own password: the current one (wrong: 10004; too many tries lock it for a while) " +
+      'and a new one of 12-128 characters; every session of the admin ends, this one included (audited); answers how many ended',
+  })
+  changePassword(
+    @CurrentPrincipal() principal: AuthPrincipal,
+    @Body() dto: AdminChangePasswordDto,
+    @Req() req: AppRequest,
+  ) {
+    return this.auth.changeOwnPassword(principal.id, dto, clientAddress(req));
   }
 
   @Get('audit/verify')

@@ -100,8 +100,13 @@ export class SessionsService implements SessionStore {
     kind: AuthPrincipal['kind'],
     subjectId: string,
     manager: EntityManager = this.sessions.manager,
-  ) {
-    await manager.update(Session, { kind, subjectId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  ): Promise<number> {
+    const ended = await manager.update(
+      Session,
+      { kind, subjectId, revokedAt: IsNull() },
+      { revokedAt: new Date() },
+    );
     if (kind === 'customer') this.cache.forgetSubject(subjectId, manager);
+    return ended.affected ?? 0;
   }
 }
