@@ -249,11 +249,16 @@ export class AuthService {
     return new ApiSuccess(null, ErrorCode.ModificationSuccess);
   }
 
-  async changePassword(userId: string, dto: ChangePasswordDto): Promise<ApiSuccess<null>> {
+  async changePassword(userId: string, dto: ChangePasswordDto, ip: string): Promise<ApiSuccess<null>> {
+    // A stolen session must not become a way to guess the password: wrong answers count as
+    // failed logins do, on a scope of their own.
+    await this.throttle.assertAllowed('customer-password', userId, ip);
     const user = await this.users.findWithSecrets({ id: userId });
     if (!user) throw new AppException(ErrorCode.UserNotFound);
-    if (!(await verifySecret(user.passwordHash, dto.oldPassword)))
+    if (!(await verifySecret(user.passwordHash, dto.oldPassword))) {
+      await this.throttle.recordFailure('customer-password', userId, ip);
       throw new AppException(ErrorCode.PasswordWrong);
+    }
     const passwordHash = await hashSecret(dto.newPassword);
     await this.inTransaction(async (m) => {
       await m.update(User, { id: userId }, { passwordHash });
@@ -261,6 +266,7 @@ export class AuthService {
       await this.sessions.revokeAll('customer', userId, m);
       await this.securityChanges.record(userId, 'password', m);
     });
+    await this.throttle.recordSuccess('customer-password', userId);
     return new ApiSuccess(null, ErrorCode.ModificationSuccess);
   }
 

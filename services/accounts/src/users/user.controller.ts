@@ -38,9 +38,16 @@ export class UserController {
 
   @Post('repassword')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Change the login password; every session of the user ends' })
-  repassword(@CurrentPrincipal() principal: AuthPrincipal, @Body() dto: ChangePasswordDto) {
-    return this.auth.changePassword(principal.id, dto);
+  @ApiOperation({
+    summary:
+      'Change the login password; every session of the user ends. A wrong old password (10004) counts like a failed login: too many lock it for a while (429)',
+  })
+  repassword(
+    @CurrentPrincipal() principal: AuthPrincipal,
+    @Body() dto: ChangePasswordDto,
+    @Req() req: AppRequest,
+  ) {
+    return this.auth.changePassword(principal.id, dto, clientAddress(req));
   }
 
   @Post('repasswordTx')

@@ -1,12 +1,12 @@
 import { hashSecret } from '@app/common';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { uniqueName } from '../../support/users';
+import { registerUser, uniqueName } from '../../support/users';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-// An admin changes their own password in the console: the current one is required, wrong answers
-// count like failed logins, and every session of the admin ends with the old password (audited).
-describe("an admin's own password", () => {
+// Changing one's own password needs the current one, and wrong answers count like failed logins
+// (a stolen session is no way to guess it). An admin's change ends every session and is audited.
+describe("changing one's own password", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_MAX_CONSECUTIVE_FAILURES: '3' });
@@ -102,5 +102,23 @@ describe("an admin's own password", () => {
     expect(locked.body.code).toBe(429);
     // Not changed: the old password still signs in.
     expect((await login(admin.email, admin.password)).body.code).toBe(200);
+  });
+
+  it("a customer's wrong old passwords lock the change too, the right one included", async () => {
+    const user = await registerUser(t);
+    const repassword = (oldPassword: string) =>
+      t
+        .http()
+        .post('/swx/customer/user/repassword')
+        .set(bearer(user.token))
+        .send({ oldPassword, newPassword: 'a-new-customer-password' });
+    for (let i = 0; i < 3; i++) expect((await repassword(`wrong-${i}`)).body.code).toBe(10004);
+    expect((await repassword(user.password)).body.code).toBe(429);
+    // Unchanged, and the session lives: the old password still signs in.
+    const login = await t
+      .http()
+      .post('/swx/customer/login/login')
+      .send({ account: user.username, password: user.password });
+    expect(login.body.code).toBe(200);
   });
 });
