@@ -300,16 +300,33 @@ export class LedgerService implements OnModuleDestroy {
                ARRAY(SELECT m FROM legs ORDER BY ord), ARRAY(SELECT d FROM legs ORDER BY ord),
                ARRAY(SELECT c FROM legs ORDER BY ord), ARRAY(SELECT a FROM legs ORDER BY ord)) p
         JOIN kept ON kept.m = p.entry`;
-    const run = async (arrays: unknown[]) => {
+    const { legRefs, ...checked } = this.checkEntries(entries);
+    /** Each leg's two account ids (null: to find) and, where null, its place in `lookups`. */
+    const run = async (
+      sides: { id: string | null; at: number | null }[][],
+      lookups: WantedAccount[],
+    ): Promise<Set<string>> => {
       const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
       const { rows } = await pool.query<{ ref_id: string }>({
         name: `ledger_post_with_${update.name}`,
         text,
-        values: [...update.values, ...arrays],
+        values: [
+          ...update.values,
+          checked.keys,
+          checked.reasons,
+          checked.refTypes,
+          checked.refIds,
+          checked.legEntry,
+          sides.map(([debit]) => debit.id),
+          sides.map(([, credit]) => credit.id),
+          checked.amounts,
+          sides.map(([debit]) => debit.at),
+          sides.map(([, credit]) => credit.at),
+          ...accountColumns(lookups),
+        ],
       });
       return new Set(rows.map((r) => r.ref_id));
     };
-    const { legRefs, ...checked } = this.checkEntries(entries);
     const wanted = this.shardsFor(legRefs.flat());
     const uncached = [...new Map(wanted.filter((w) => !this.ids.has(w.key)).map((w) => [w.key, w])).values()];
     // A leg's side is its cached id, or else its place (from 1) in the list of uncached accounts.
@@ -318,41 +335,24 @@ export class LedgerService implements OnModuleDestroy {
       id: this.ids.get(wanted[i].key) ?? null,
       at: place.get(wanted[i].key) ?? null,
     });
-    const debits = legRefs.map((_, i) => side(2 * i));
-    const credits = legRefs.map((_, i) => side(2 * i + 1));
     try {
       try {
-        return await run([
-          checked.keys,
-          checked.reasons,
-          checked.refTypes,
-          checked.refIds,
-          checked.legEntry,
-          debits.map((d) => d.id),
-          credits.map((c) => c.id),
-          checked.amounts,
-          debits.map((d) => d.at),
-          credits.map((c) => c.at),
-          ...accountColumns(uncached),
-        ]);
+        return await run(
+          legRefs.map((_, i) => [side(2 * i), side(2 * i + 1)]),
+          uncached,
+        );
       } catch (error) {
         // An account created concurrently (the transfers' NOT NULL refused its leg, and the whole
         // statement rolled back): looked up outside, as `post` does, and the statement again.
         if (!isMissingAccount(error) || uncached.length === 0) throw error;
         const ids = await this.accountIds(legRefs.flat(), wanted);
-        return await run([
-          checked.keys,
-          checked.reasons,
-          checked.refTypes,
-          checked.refIds,
-          checked.legEntry,
-          legRefs.map((_, i) => ids[2 * i]),
-          legRefs.map((_, i) => ids[2 * i + 1]),
-          checked.amounts,
-          legRefs.map(() => null),
-          legRefs.map(() => null),
-          ...accountColumns([]),
-        ]);
+        return await run(
+          legRefs.map((_, i) => [
+            { id: ids[2 * i], at: null },
+            { id: ids[2 * i + 1], at: null },
+          ]),
+          [],
+        );
       }
     } catch (error) {
       throw balanceError(error);
