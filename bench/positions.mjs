@@ -30,7 +30,6 @@ const SIGMA = 0.0015;
  * positions and the same ticks, so their figures compare.
  */
 const SEED = Number(process.env.BENCH_SEED ?? 1);
-const random = seeded(SEED);
 
 requireDist('reflect-metadata');
 const Decimal = requireDist('decimal.js');
@@ -44,6 +43,9 @@ const { PriceService } = requireDist('./services/market/src/index.js');
 const { PLATFORM_MIGRATIONS, PLATFORM_MODULES } = requireDist('./services/platform/src/platform.js');
 const { PositionEngine } = requireDist('./services/orders/src/u-orders/position-engine.service.js');
 const math = requireDist('./services/orders/src/u-orders/u-order-math.js');
+// The market simulator's seeded generator.
+const { mulberry32 } = requireDist('./services/market/src/price-sources/random-walk.js');
+const random = mulberry32(SEED);
 
 const percentile = (values, p) => {
   if (values.length === 0) return null;
@@ -428,17 +430,6 @@ try {
   await infra.stop();
 }
 
-/** mulberry32: a small seeded generator of uniform numbers in [0, 1). */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 function gaussian() {
   const u = 1 - random();
   const v = random();
