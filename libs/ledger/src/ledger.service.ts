@@ -359,6 +359,116 @@ export class LedgerService implements OnModuleDestroy {
     }
   }
 
+  /**
+   * Journal entries that a query computes, posted in the same statement: one round trip and its own
+   * implicit transaction, and no leg passes through this process (daily settlements, where the
+   * amounts are computed from rows the query locks and changes). `source.with` is the query's own
+   * WITH list, which may modify data (Postgres takes data-modifying WITHs only at the top level),
+   * and `source.select` reads it and returns one row per leg:
+   *
+   *   key, reason, ref_type, ref_id   the journal entry (legs of one key share them)
+   *   book, currency, amount          both sides of a leg are in one book and currency
+   *   from_type, from_id, from_kind   the account debited (owner type, owner id, kind)
+   *   to_type, to_id, to_kind         the account credited
+   *
+   * The rules of `post` hold: amounts positive with at most 18 decimals (ledger.leg_amount), a key
+   * posted before moves nothing, a user account below zero refuses everything (the query's own
+   * changes too), accounts are found or created, and system accounts use one shard per statement.
+   * Answers how many entries were posted now and how many were replays.
+   */
+  async postFromQuery(source: {
+    /** The statement is prepared once per connection under this name (one name, one text). */
+    name: string;
+    with: string;
+    select: string;
+    values: unknown[];
+  }): Promise<{ posted: number; replayed: number }> {
+    const n = source.values.length;
+    const text = `WITH ${source.with},
+      src AS (${source.select}),
+      shards AS (
+        SELECT * FROM unnest($${n + 1}::text[], $${n + 2}::smallint[]) AS s(id, shard)),
+      sided AS (
+        SELECT s.key, s.book, s.currency, s.amount,
+               s.from_type, s.from_id, s.from_kind,
+               CASE WHEN s.from_type = 'system' THEN coalesce(fs.shard, 0) ELSE 0 END::smallint AS from_shard,
+               s.to_type, s.to_id, s.to_kind,
+               CASE WHEN s.to_type = 'system' THEN coalesce(ts.shard, 0) ELSE 0 END::smallint AS to_shard
+          FROM src s
+          LEFT JOIN shards fs ON fs.id = s.from_id
+          LEFT JOIN shards ts ON ts.id = s.to_id),
+      wanted AS (
+        SELECT from_type AS owner_type, from_id AS owner_id, book, currency, from_kind AS kind,
+               from_shard AS shard FROM sided
+        UNION
+        SELECT to_type, to_id, book, currency, to_kind, to_shard FROM sided),
+      found AS (
+        -- One probe of the unique index per account (a plain join may hash the whole table).
+        SELECT w.*, a.id FROM wanted w
+          LEFT JOIN LATERAL (
+            SELECT a.id FROM ledger.accounts a
+             WHERE a.owner_type = w.owner_type AND a.owner_id = w.owner_id AND a.book = w.book
+               AND a.currency = w.currency AND a.kind = w.kind AND a.shard = w.shard
+             LIMIT 1) a ON true),
+      created AS (
+        INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind, shard)
+        SELECT owner_type, owner_id, book, currency, kind, shard FROM found WHERE id IS NULL
+        ON CONFLICT ON CONSTRAINT accounts_owner_unique DO NOTHING
+        RETURNING id, owner_type, owner_id, book, currency, kind, shard),
+      resolved AS (
+        SELECT id, owner_type, owner_id, book, currency, kind, shard FROM found WHERE id IS NOT NULL
+        UNION ALL
+        SELECT id, owner_type, owner_id, book, currency, kind, shard FROM created),
+      entries AS (
+        SELECT key, min(reason) AS reason, min(ref_type) AS ref_type, min(ref_id) AS ref_id,
+               (row_number() OVER (ORDER BY key))::int AS e
+          FROM src GROUP BY key),
+      legs AS (
+        -- An account another transaction is creating at this moment is neither found nor created
+        -- (this statement's snapshot began before it): its id stays null, which the transfers'
+        -- NOT NULL refuses, and the statement runs again.
+        SELECT (row_number() OVER ())::int AS ord, e.e, d.id AS d, c.id AS c, ledger.leg_amount(s.amount) AS a
+          FROM sided s
+          JOIN entries e ON e.key = s.key
+          LEFT JOIN resolved d ON d.owner_type = s.from_type AND d.owner_id = s.from_id AND d.book = s.book
+               AND d.currency = s.currency AND d.kind = s.from_kind AND d.shard = s.from_shard
+          LEFT JOIN resolved c ON c.owner_type = s.to_type AND c.owner_id = s.to_id AND c.book = s.book
+               AND c.currency = s.currency AND c.kind = s.to_kind AND c.shard = s.to_shard)
+      SELECT (count(*) FILTER (WHERE NOT p.replayed))::int AS posted,
+             (count(*) FILTER (WHERE p.replayed))::int AS replayed
+        FROM ledger.post_journals(
+               ARRAY(SELECT key FROM entries ORDER BY e), ARRAY(SELECT reason FROM entries ORDER BY e),
+               ARRAY(SELECT ref_type FROM entries ORDER BY e), ARRAY(SELECT ref_id FROM entries ORDER BY e),
+               ARRAY(SELECT e FROM legs ORDER BY ord), ARRAY(SELECT d FROM legs ORDER BY ord),
+               ARRAY(SELECT c FROM legs ORDER BY ord), ARRAY(SELECT a FROM legs ORDER BY ord)) p`;
+    // One shard per sharded system account for the whole statement (see shardsFor).
+    const sharded = Object.entries(SYSTEM_SHARDS);
+    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+    const run = async () => {
+      const { rows } = await pool.query<{ posted: number; replayed: number }>({
+        name: `ledger_post_from_${source.name}`,
+        text,
+        values: [
+          ...source.values,
+          sharded.map(([id]) => id),
+          sharded.map(([, shards]) => Math.floor(Math.random() * shards)),
+        ],
+      });
+      return rows[0];
+    };
+    try {
+      try {
+        return await run();
+      } catch (error) {
+        // The whole statement rolled back; the account exists now and the next run finds it.
+        if (!isMissingAccount(error)) throw error;
+        return await run();
+      }
+    } catch (error) {
+      throw balanceError(error);
+    }
+  }
+
   /** The per-entry and per-leg arrays of a batch, checked by the rules of `post`. */
   private checkEntries(entries: JournalEntry[]) {
     const keys: string[] = [];

@@ -401,4 +401,75 @@ describe('ledger (real Postgres)', () => {
     expect((await ledger.balance(user(payer))).toFixed()).toBe('6');
     expect(await ledger.invariantViolations()).toEqual([]);
   });
+
+  it('postFromQuery: legs computed in Postgres post with the rows the query wrote, all or nothing', async () => {
+    await t.db.query(
+      `CREATE TABLE IF NOT EXISTS public.ledger_test_payouts (
+         owner uuid NOT NULL, day int NOT NULL, amount numeric NOT NULL, PRIMARY KEY (owner, day))`,
+    );
+    const payer = randomUUID();
+    const payee = randomUUID();
+    await fund(payer, '10');
+    // Pays `amounts` from the payer to the payee, one payout row per day; a day paid before is not
+    // inserted again, so it has no legs.
+    const pay = (to: string, days: number[], amounts: string[]) =>
+      ledger.postFromQuery({
+        name: 'test_payouts',
+        with: `inserted AS (
+                 INSERT INTO public.ledger_test_payouts (owner, day, amount)
+                 SELECT $2::uuid, d, a FROM unnest($3::int[], $4::numeric[]) AS u(d, a)
+                 ON CONFLICT DO NOTHING RETURNING day, amount)`,
+        select: `SELECT 'test-payout-' || $2 || '-' || i.day AS key, 'test_payout' AS reason,
+                        'test' AS ref_type, i.day::text AS ref_id, 'real' AS book, 'USDT' AS currency,
+                        i.amount, 'user' AS from_type, $1::text AS from_id, 'available' AS from_kind,
+                        'user' AS to_type, $2::text AS to_id, 'available' AS to_kind
+                   FROM inserted i`,
+        values: [payer, to, days, amounts],
+      });
+    const days = async (owner: string) =>
+      (
+        await t.db.query<{ day: number }[]>(
+          'SELECT day FROM public.ledger_test_payouts WHERE owner = $1 ORDER BY day',
+          [owner],
+        )
+      ).map((r) => r.day);
+
+    // The payee has no account yet: it is created in the statement.
+    await expect(pay(payee, [1, 2], ['1.5', '2'])).resolves.toEqual({ posted: 2, replayed: 0 });
+    expect((await ledger.balance(user(payer))).toFixed()).toBe('6.5');
+    expect((await ledger.balance(user(payee))).toFixed()).toBe('3.5');
+    // Day 2 again and day 3: only day 3 is inserted, so only day 3 moves money.
+    await expect(pay(payee, [2, 3], ['2', '0.5'])).resolves.toEqual({ posted: 1, replayed: 0 });
+    expect((await ledger.balance(user(payee))).toFixed()).toBe('4');
+    expect(await days(payee)).toEqual([1, 2, 3]);
+
+    // A day the payer cannot afford: refused, and its payout row is not written either.
+    await expect(pay(payee, [4], ['7'])).rejects.toBeInstanceOf(InsufficientBalanceError);
+    // A 19th decimal would be rounded by the transfers' NUMERIC(38,18): refused, nothing written.
+    await expect(pay(payee, [5], ['0.0000000000000000001'])).rejects.toThrow(/18 decimals/);
+    await expect(pay(payee, [6], ['0'])).rejects.toThrow(/positive/);
+    expect(await days(payee)).toEqual([1, 2, 3]);
+    expect((await ledger.balance(user(payer))).toFixed()).toBe('6');
+
+    // Another transaction creates the payee's account while the statement runs: the statement
+    // cannot see it, fails on the transfers' NOT NULL and runs again; posted once.
+    const late = randomUUID();
+    const creator = t.db.createQueryRunner();
+    await creator.startTransaction();
+    try {
+      await creator.query(
+        `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind) VALUES ('user', $1, 'real', 'USDT', 'available')`,
+        [late],
+      );
+      const paying = pay(late, [1], ['1']);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await creator.commitTransaction();
+      await expect(paying).resolves.toEqual({ posted: 1, replayed: 0 });
+    } finally {
+      await creator.release();
+    }
+    expect((await ledger.balance(user(late))).toFixed()).toBe('1');
+    expect(await days(late)).toEqual([1]);
+    expect(await ledger.invariantViolations()).toEqual([]);
+  });
 });

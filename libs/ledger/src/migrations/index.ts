@@ -3,6 +3,7 @@ import { LedgerBatchPosting1763800000100 } from './1763800000100-LedgerBatchPost
 import { LedgerBatchTuning1763800000200 } from './1763800000200-LedgerBatchTuning';
 import { LedgerPostingOrder1763800000400 } from './1763800000400-LedgerPostingOrder';
 import { LedgerPlainJournalInsert1763800000500 } from './1763800000500-LedgerPlainJournalInsert';
+import { LedgerLegAmount1766400000000 } from './1766400000000-LedgerLegAmount';
 
 export const LEDGER_MIGRATIONS = [
   CreateLedger1763800000000,
@@ -10,4 +11,5 @@ export const LEDGER_MIGRATIONS = [
   LedgerBatchTuning1763800000200,
   LedgerPostingOrder1763800000400,
   LedgerPlainJournalInsert1763800000500,
+  LedgerLegAmount1766400000000,
 ];

@@ -4,47 +4,26 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { Clock } from '@app/common';
-import {
-  AccountKind,
-  LedgerService,
-  SystemAccount,
-  type AccountRef,
-  type JournalEntry,
-  type Leg,
-} from '@app/ledger';
+import { AccountKind, LedgerService, SystemAccount } from '@app/ledger';
 import { JobName, QueueName, type JobPayloads } from '@app/queue';
-import type { PlanKind } from './entities/plan.entity';
 import { DAY_MS, PAYOUT_DECIMALS, PLAN_KINDS } from './plan-kinds';
 
 /** Plans per chunk job (one transaction each). */
 export const SETTLEMENT_CHUNK = 500;
 
-/** A payout row inserted by SETTLE_SQL, with what its ledger entry needs. */
-interface NewPayout {
-  plan_id: string;
-  day: number;
-  kind: PlanKind;
-  user_id: string;
-  currency: string;
-  /** The principal (returned on the last day). */
-  amount: string;
-  cycle_days: number;
-  /** What the user receives (null when nothing). */
-  paid: string | null;
-  /** Below the payout scale, to the rounding account (null when nothing). */
-  remainder: string | null;
-}
-
 /**
- * One statement per chunk: lock the chunk's earning plans in id order, compute each one's due days
- * and income, advance the plans, insert the payout rows, and return the rows inserted now with
- * what their ledger entries need. The income is dailyIncome() (plan-kinds.ts) in NUMERIC:
- * principal x daily yield floored to the ledger's 18 decimals (`exact`), then floored to the
- * payout scale $3 (`paid`); `exact - paid` goes to the rounding account. The unique (plan, day)
- * key skips a day already paid, so it can never be paid twice. $1 ids, $2 now, $3 payout decimals.
+ * One statement per chunk, whose legs (SETTLE_LEGS) LedgerService.postFromQuery posts in it: lock
+ * the chunk's earning plans in id order, compute each one's due days and income, advance the plans,
+ * insert the payout rows, and return the ledger legs of the rows inserted now. The income is
+ * dailyIncome() (plan-kinds.ts) in NUMERIC: principal x daily yield floored to the ledger's 18
+ * decimals (`exact`), then floored to the payout scale $3 (`paid`): `paid` goes to the user's
+ * available account, `exact - paid` to the rounding account, both from the yield-expense account,
+ * and the last day returns the principal. The unique (plan, day) key skips a day already paid, so
+ * it can never be paid twice. $1 ids, $2 now, $3 payout decimals, $4-$7 per plan kind (kind, yield
+ * reason, redeem reason, principal account kind), $8 yield expense, $9 rounding account.
  */
-const SETTLE_SQL = `
-  WITH due AS (
+const SETTLE_WITH = `
+  due AS (
     SELECT p.id, p.kind, p.user_id, p.currency, p.amount, p.cycle_days, p.days_paid, p.started_at,
            least(floor((extract(epoch FROM $2::timestamptz) - extract(epoch FROM p.started_at)) / ${DAY_MS / 1000})::int,
                  p.cycle_days) AS last_due,
@@ -70,12 +49,37 @@ const SETTLE_SQL = `
       FROM todo t CROSS JOIN LATERAL generate_series(t.days_paid + 1, t.last_due) AS g(day)
     ON CONFLICT DO NOTHING
     RETURNING plan_id, day
-  )
-  SELECT i.plan_id::text AS plan_id, i.day, t.kind, t.user_id::text AS user_id, t.currency,
-         t.amount::text AS amount, t.cycle_days,
-         nullif(t.paid, 0)::text AS paid, nullif(t.exact - t.paid, 0)::text AS remainder
-    FROM inserted i JOIN todo t ON t.id = i.plan_id
-   ORDER BY i.plan_id, i.day`;
+  ), kinds AS (
+    SELECT * FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS k(kind, yield, redeem, principal)
+  )`;
+
+/** The ledger legs of the payout rows SETTLE_WITH inserted now. */
+const SETTLE_LEGS = `
+  SELECT 'plan-yield-' || i.plan_id || '-' || i.day AS key,
+         CASE WHEN i.day = t.cycle_days THEN k.redeem ELSE k.yield END AS reason,
+         'plan' AS ref_type, i.plan_id::text AS ref_id, 'real' AS book, t.currency,
+         l.amount, l.from_type, l.from_id, l.from_kind, l.to_type, l.to_id, l.to_kind
+    FROM inserted i
+    JOIN todo t ON t.id = i.plan_id
+    JOIN kinds k ON k.kind = t.kind
+   CROSS JOIN LATERAL (VALUES
+     (nullif(t.paid, 0), 'system', $8::text, 'main', 'user', t.user_id::text, '${AccountKind.Available}'),
+     (nullif(t.exact - t.paid, 0), 'system', $8::text, 'main', 'system', $9::text, 'main'),
+     (CASE WHEN i.day = t.cycle_days THEN t.amount END,
+      'user', t.user_id::text, k.principal, 'user', t.user_id::text, '${AccountKind.Available}')
+   ) AS l(amount, from_type, from_id, from_kind, to_type, to_id, to_kind)
+   WHERE l.amount IS NOT NULL`;
+
+/** The per-kind parameters of SETTLE_WITH ($4-$7). */
+const KIND_COLUMNS = (() => {
+  const kinds = Object.entries(PLAN_KINDS);
+  return [
+    kinds.map(([kind]) => kind),
+    kinds.map(([, rules]) => rules.reasons.yield),
+    kinds.map(([, rules]) => rules.reasons.redeem),
+    kinds.map(([, rules]) => rules.principalKind),
+  ];
+})();
 
 /**
  * Daily income of smart and staking plans. Every plan earns principal x daily yield once per day at
@@ -108,8 +112,9 @@ export class PlanSettlementService {
   }
 
   /**
-   * Pays every due day of the given plans in one transaction: payout rows in bulk, their ledger
-   * postings in one batch, the plans updated in bulk. Returns the number of days paid.
+   * Pays every due day of the given plans in one statement: payout rows in bulk, their ledger
+   * postings in one batch, the plans updated in bulk. Returns the number of days paid (each day's
+   * journal entry; a day with no income and no principal to return has none).
    */
   async settle(ids: string[], now: Date = this.clock.now()): Promise<number> {
     if (ids.length === 0) return 0;
@@ -130,63 +135,22 @@ export class PlanSettlementService {
     }
   }
 
+  /** One chunk in one statement (plans, payouts and their ledger postings): days paid now. */
   private async settleBatch(ids: string[], now: Date): Promise<number> {
-    return this.dataSource.transaction(async (m) => {
-      const payouts: NewPayout[] = await m.query(SETTLE_SQL, [ids, now, PAYOUT_DECIMALS]);
-      const entries: JournalEntry[] = [];
-      for (const row of payouts) {
-        const rules = PLAN_KINDS[row.kind];
-        const owner = { type: 'user' as const, id: row.user_id };
-        const expense: AccountRef = {
-          owner: { type: 'system', id: SystemAccount.YieldExpense },
-          book: 'real',
-          currency: row.currency,
-          kind: 'main',
-        };
-        const legs: Leg[] = [];
-        if (row.paid !== null) {
-          legs.push({
-            from: expense,
-            to: { owner, book: 'real', currency: row.currency, kind: AccountKind.Available },
-            amount: row.paid,
-          });
-        }
-        // The part below the payout scale goes to the house's rounding account, not to the user.
-        if (row.remainder !== null) {
-          legs.push({
-            from: expense,
-            to: {
-              owner: { type: 'system', id: SystemAccount.Rounding },
-              book: 'real',
-              currency: row.currency,
-              kind: 'main',
-            },
-            amount: row.remainder,
-          });
-        }
-        const last = row.day === row.cycle_days;
-        if (last) {
-          legs.push({
-            from: { owner, book: 'real', currency: row.currency, kind: rules.principalKind },
-            to: { owner, book: 'real', currency: row.currency, kind: AccountKind.Available },
-            amount: row.amount,
-          });
-        }
-        if (legs.length) {
-          entries.push({
-            key: `plan-yield-${row.plan_id}-${row.day}`,
-            reason: last ? rules.reasons.redeem : rules.reasons.yield,
-            refType: 'plan',
-            refId: row.plan_id,
-            legs,
-          });
-        }
-      }
-      // The ledger last: its postings lock the shared system accounts until the commit, so the
-      // transaction holds them for as short a time as it can.
-      await this.ledger.postMany(entries, m);
-      return payouts.length;
+    const { posted } = await this.ledger.postFromQuery({
+      name: 'plan_settle',
+      with: SETTLE_WITH,
+      select: SETTLE_LEGS,
+      values: [
+        ids,
+        now,
+        PAYOUT_DECIMALS,
+        ...KIND_COLUMNS,
+        SystemAccount.YieldExpense,
+        SystemAccount.Rounding,
+      ],
     });
+    return posted;
   }
 }
 
