@@ -128,23 +128,23 @@ describe('system parameters', () => {
     });
 
     it('an update is visible through getParamByKey at once and is audited with before and after', async () => {
-      expect((await param('withdraw_min_USDT')).result.paramValue).toBe('20'); // now cached
-      const one = await t.http().get('/swx/admin/parameters/withdraw_min_USDT').set(bearer(callers.operator));
+      expect((await param('withdraw_min_BTC')).result.paramValue).toBe('0.001'); // now cached
+      const one = await t.http().get('/swx/admin/parameters/withdraw_min_BTC').set(bearer(callers.operator));
       // react-admin sends the whole record back; the read-only fields are ignored.
-      const res = await put('withdraw_min_USDT', { ...one.body.result, value: '25' });
+      const res = await put('withdraw_min_BTC', { ...one.body.result, value: '0.005' });
       expect(res.body.code).toBe(200);
-      expect(res.body.result).toMatchObject({ id: 'withdraw_min_USDT', value: '25', kind: 'decimal' });
-      expect((await param('withdraw_min_USDT')).result.paramValue).toBe('25');
-      await expect(t.app.get(SystemParametersService).getDecimal('withdraw_min_USDT')).resolves.toEqual(
-        new Decimal(25),
+      expect(res.body.result).toMatchObject({ id: 'withdraw_min_BTC', value: '0.005', kind: 'decimal' });
+      expect((await param('withdraw_min_BTC')).result.paramValue).toBe('0.005');
+      await expect(t.app.get(SystemParametersService).getDecimal('withdraw_min_BTC')).resolves.toEqual(
+        new Decimal('0.005'),
       );
       const audit: { action: string; detail: object }[] = await t.db.query(
-        `SELECT action, detail FROM accounts.admin_audit WHERE target_type = 'system_parameter' AND target_id = 'withdraw_min_USDT'`,
+        `SELECT action, detail FROM accounts.admin_audit WHERE target_type = 'system_parameter' AND target_id = 'withdraw_min_BTC'`,
       );
-      expect(audit).toEqual([{ action: 'parameter.updated', detail: { before: '20', after: '25' } }]);
-      await put('withdraw_min_USDT', { value: '20' });
-      expect((await param('withdraw_min_USDT')).result.paramValue).toBe('20');
-      await expect(auditActions(t, 'system_parameter', 'withdraw_min_USDT')).resolves.toHaveLength(2);
+      expect(audit).toEqual([{ action: 'parameter.updated', detail: { before: '0.001', after: '0.005' } }]);
+      await put('withdraw_min_BTC', { value: '0.001' });
+      expect((await param('withdraw_min_BTC')).result.paramValue).toBe('0.001');
+      await expect(auditActions(t, 'system_parameter', 'withdraw_min_BTC')).resolves.toHaveLength(2);
     });
 
     it('has no create or delete', async () => {

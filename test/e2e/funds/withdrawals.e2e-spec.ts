@@ -125,6 +125,81 @@ describe('funds: deposit addresses and withdrawals', () => {
     });
   });
 
+  describe("a coin's deposit_min_ and withdraw_min_ parameters", () => {
+    // ETH: no other test moves ETH, so raising its floors here cannot refuse another test's amount.
+    const setParameter = (key: string, value: string) =>
+      t
+        .http()
+        .put(`/swx/admin/parameters/${key}`)
+        .set({ Authorization: `Bearer ${adminToken}` })
+        .send({ value });
+    const ethNetwork = async (user: RegisteredUser) =>
+      (
+        (await t.http().get('/swx/customer/user/listCoinNetworks').set(real(user))).body.result as {
+          coin: string;
+          minDeposit: string;
+          minWithdrawal: string;
+        }[]
+      ).find((n) => n.coin === 'ETH');
+
+    it("are floors for every network of the coin: users are held to the network's minimum or the parameter, the higher", async () => {
+      const user = await registerUser(t);
+      const ethWithdrawal = (amount: string) =>
+        withdraw(user, {
+          method: 'crypto',
+          coin: 'ETH',
+          network: 'ERC20',
+          address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+          amount,
+          withdrawPassword: 'withdraw-secret',
+        });
+      // Seeded equal to the networks' own minimums: nothing changes for users.
+      expect(await ethNetwork(user)).toMatchObject({ minDeposit: '0.2', minWithdrawal: '0.01' });
+      try {
+        expect((await setParameter('withdraw_min_ETH', '0.5')).body.code).toBe(200);
+        expect((await setParameter('deposit_min_ETH', '1.25')).body.code).toBe(200);
+        expect(await ethNetwork(user)).toMatchObject({ minDeposit: '1.25', minWithdrawal: '0.5' });
+        const quote = await t
+          .http()
+          .get('/swx/customer/user/withdrawalQuote')
+          .set(real(user))
+          .query({ coin: 'ETH', network: 'ERC20', amount: '1' });
+        expect(quote.body.result.minWithdrawal).toBe('0.5');
+        expect((await ethWithdrawal('0.2')).body).toMatchObject({
+          code: 400,
+          result: [{ field: 'amount', message: 'The minimum withdrawal of ETH is 0.5' }],
+        });
+        const address = await t
+          .http()
+          .post('/swx/customer/user/getAddressBySymbol')
+          .set(real(user))
+          .send({ symbol: 'ETH', network: 'ERC20' });
+        expect(address.body.result.minDeposit).toBe('1.25');
+        // The console shows each network's own minimum beside the one users meet.
+        const listed = await t
+          .http()
+          .get('/swx/admin/coinNetworks')
+          .query({ filter: JSON.stringify({ coin: 'ETH' }) })
+          .set({ Authorization: `Bearer ${adminToken}` });
+        expect(listed.body.result).toEqual([
+          expect.objectContaining({
+            minWithdrawal: '0.01',
+            effectiveMinWithdrawal: '0.5',
+            minDeposit: '0.2',
+            effectiveMinDeposit: '1.25',
+          }),
+        ]);
+        // Below the network's own minimum the parameter changes nothing.
+        expect((await setParameter('withdraw_min_ETH', '0.001')).body.code).toBe(200);
+        expect((await ethNetwork(user))?.minWithdrawal).toBe('0.01');
+      } finally {
+        await setParameter('withdraw_min_ETH', '0.01');
+        await setParameter('deposit_min_ETH', '0.2');
+      }
+      expect(await ethNetwork(user)).toMatchObject({ minDeposit: '0.2', minWithdrawal: '0.01' });
+    });
+  });
+
   describe('POST /swx/customer/user/withdrawal', () => {
     it('answers each rule with its code and message, and moves nothing', async () => {
       const user = await registerUser(t);

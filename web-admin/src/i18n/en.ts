@@ -186,6 +186,10 @@ export const en = {
       payoutRate: 'Winnings as a share of the stake (0.85 = 85%)',
       dailyRate: 'Interest in percent of the principal per day',
       feeOverride: 'Percent for this network only; empty follows the system parameter (shown with *)',
+      minDepositFloor:
+        "This network's own minimum; users meet the system parameter deposit_min_<coin> where it is higher (shown with *)",
+      minWithdrawalFloor:
+        "This network's own minimum; users meet the system parameter withdraw_min_<coin> where it is higher (shown with *)",
       cycles: 'The terms in days the user chooses from, e.g. 7, 15, 30',
       imageUrl: 'A path on this site (/assets/...) or an https:// address',
     },

@@ -188,6 +188,10 @@ export const LoanProductCreate = () => (
 
 // --- coins and networks ---
 
+/** What users meet: the network's own minimum, or the coin's parameter where higher (shown with *). */
+const minimum = (r: Record<string, string>, which: 'Deposit' | 'Withdrawal') =>
+  r[`effectiveMin${which}`] === r[`min${which}`] ? r[`min${which}`] : `${r[`effectiveMin${which}`]} *`;
+
 export const CoinNetworkList = () => (
   <List filters={[<TextInput key="coin" source="coin" alwaysOn />]} sort={{ field: 'id', order: 'ASC' }}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
@@ -195,8 +199,8 @@ export const CoinNetworkList = () => (
       <TextField source="coin" />
       <TextField source="network" />
       <TextField source="confirmations" sortable={false} />
-      <TextField source="minDeposit" sortable={false} />
-      <TextField source="minWithdrawal" sortable={false} />
+      <FunctionField source="minDeposit" sortable={false} render={(r) => minimum(r, 'Deposit')} />
+      <FunctionField source="minWithdrawal" sortable={false} render={(r) => minimum(r, 'Withdrawal')} />
       <FunctionField
         source="withdrawFeeRate"
         sortable={false}
@@ -221,8 +225,16 @@ export const CoinNetworkEdit = () => (
       <TextInput source="coin" disabled />
       <TextInput source="network" disabled />
       <TextInput source="confirmations" />
-      <TextInput source="minDeposit" validate={[required(), decimal()]} />
-      <TextInput source="minWithdrawal" validate={[required(), decimal()]} />
+      <TextInput
+        source="minDeposit"
+        helperText="swx.help.minDepositFloor"
+        validate={[required(), decimal()]}
+      />
+      <TextInput
+        source="minWithdrawal"
+        helperText="swx.help.minWithdrawalFloor"
+        validate={[required(), decimal()]}
+      />
       <TextInput
         source="withdrawFeeRateOverride"
         helperText="swx.help.feeOverride"

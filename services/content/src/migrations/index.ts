@@ -7,6 +7,7 @@ import { ExchangeParameters1764200002000 } from './1764200002000-ExchangeParamet
 import { InviteRewardParameter1764900002000 } from './1764900002000-InviteRewardParameter';
 import { TradingParameters1764200003000 } from './1764200003000-TradingParameters';
 import { WithdrawDualApprovalParameter1765100003000 } from './1765100003000-WithdrawDualApprovalParameter';
+import { CoinMinimumFloors1766400001000 } from './1766400001000-CoinMinimumFloors';
 
 export const CONTENT_MIGRATIONS = [
   CreateContent1764200001000,
@@ -18,4 +19,5 @@ export const CONTENT_MIGRATIONS = [
   SupportVisitorsAndImages1764900004000,
   AnnouncementReads1764900005000,
   WithdrawDualApprovalParameter1765100003000,
+  CoinMinimumFloors1766400001000,
 ];

@@ -140,6 +140,9 @@ export class AdminCoinNetworksController {
       confirmations: n.confirmations,
       minDeposit: n.minDeposit.toFixed(),
       minWithdrawal: n.minWithdrawal.toFixed(),
+      // What users are held to: the network's minimum or the coin's parameter, the higher.
+      effectiveMinDeposit: (await this.coins.minDeposit(n)).toFixed(),
+      effectiveMinWithdrawal: (await this.coins.minWithdrawal(n)).toFixed(),
       withdrawFeeRateOverride: n.withdrawFeeRate?.toFixed() ?? null,
       withdrawFeeRate: (await this.coins.withdrawFeeRate(n)).toFixed(),
       depositEnabled: n.depositEnabled,

@@ -27,6 +27,29 @@ export class CoinsService {
     return new Decimal(value);
   }
 
+  /**
+   * The smallest deposit a network takes: its own minimum, raised to the coin's system parameter
+   * deposit_min_<COIN> where that is higher (a floor for every network of the coin, set by
+   * operators in one place; a network whose chain costs more asks more).
+   */
+  minDeposit(net: CoinNetwork): Promise<Decimal> {
+    return this.atLeastParameter(net.minDeposit, `deposit_min_${net.coin}`);
+  }
+
+  /** The smallest withdrawal: the network's minimum, raised to withdraw_min_<COIN> (as minDeposit). */
+  minWithdrawal(net: CoinNetwork): Promise<Decimal> {
+    return this.atLeastParameter(net.minWithdrawal, `withdraw_min_${net.coin}`);
+  }
+
+  private async atLeastParameter(own: Decimal, key: string): Promise<Decimal> {
+    const value = await this.parameters?.get(key);
+    // A coin without the parameter has its networks' own minimums; a malformed one is an error
+    // for the operator to mend, not a reason to take amounts below the network's minimum.
+    if (value === null || value === undefined) return own;
+    if (!/^\d+(\.\d+)?$/.test(value)) throw new AppException(ErrorCode.SystemParameterFailed);
+    return Decimal.max(own, value);
+  }
+
   list(): Promise<CoinNetwork[]> {
     return this.networks.find({ order: { coin: 'ASC', network: 'ASC' } });
   }

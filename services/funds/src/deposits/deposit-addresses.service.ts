@@ -29,7 +29,7 @@ export class DepositAddressesService {
       address,
       // What a wallet app scans: the plain address (wallets differ on URI schemes for tokens).
       qrPayload: address,
-      minDeposit: net.minDeposit.toFixed(),
+      minDeposit: (await this.coins.minDeposit(net)).toFixed(),
       confirmations: net.confirmations,
     };
   }

@@ -41,16 +41,17 @@ export class DepositsController {
   @ApiOperation({ summary: 'Coins and networks: minimum deposit and withdrawal, fee rate, confirmations' })
   async networks() {
     const networks = await this.coins.list();
-    const rates = await Promise.all(networks.map((n) => this.coins.withdrawFeeRate(n)));
-    return networks.map((n, i) => ({
-      coin: n.coin,
-      network: n.network,
-      confirmations: n.confirmations,
-      minDeposit: n.minDeposit.toFixed(),
-      minWithdrawal: n.minWithdrawal.toFixed(),
-      withdrawFeeRate: rates[i].toFixed(),
-      depositEnabled: n.depositEnabled,
-      withdrawEnabled: n.withdrawEnabled,
-    }));
+    return Promise.all(
+      networks.map(async (n) => ({
+        coin: n.coin,
+        network: n.network,
+        confirmations: n.confirmations,
+        minDeposit: (await this.coins.minDeposit(n)).toFixed(),
+        minWithdrawal: (await this.coins.minWithdrawal(n)).toFixed(),
+        withdrawFeeRate: (await this.coins.withdrawFeeRate(n)).toFixed(),
+        depositEnabled: n.depositEnabled,
+        withdrawEnabled: n.withdrawEnabled,
+      })),
+    );
   }
 }

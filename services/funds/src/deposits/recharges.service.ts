@@ -64,10 +64,11 @@ export class RechargesService {
     const net = await this.coins.network(f.coin, f.network || undefined);
     if (!net.depositEnabled) throw AppException.field('network', 'validation.invalid');
     const amount = new Decimal(f.amount);
-    if (amount.lt(net.minDeposit)) {
+    const minimum = await this.coins.minDeposit(net);
+    if (amount.lt(minimum)) {
       throw AppException.field('amount', 'validation.belowMinDeposit', {
         name: net.coin,
-        limit: net.minDeposit.toFixed(),
+        limit: minimum.toFixed(),
       });
     }
 

@@ -66,7 +66,7 @@ export class WithdrawalsService {
       feeRate: rate.toFixed(),
       fee: fee.toFixed(),
       total: value.plus(fee).toFixed(),
-      minWithdrawal: net.minWithdrawal.toFixed(),
+      minWithdrawal: (await this.coins.minWithdrawal(net)).toFixed(),
     };
   }
 
@@ -91,10 +91,11 @@ export class WithdrawalsService {
     }
     const amount = new Decimal(dto.amount);
     if (amount.lte(0)) throw AppException.field('amount', 'validation.enterAmount');
-    if (amount.lt(net.minWithdrawal)) {
+    const minimum = await this.coins.minWithdrawal(net);
+    if (amount.lt(minimum)) {
       throw AppException.field('amount', 'validation.belowMinWithdrawal', {
         name: net.coin,
-        limit: net.minWithdrawal.toFixed(),
+        limit: minimum.toFixed(),
       });
     }
 
