@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
+import { randomUUID } from 'node:crypto';
 import { NOTIFICATIONS, type Notifications } from '@app/common';
+import { LedgerNotificationsService } from '@app/content/notifications/ledger-notifications.service';
+import { NotificationsService } from '@app/content/notifications/notifications.service';
+import { LedgerService, SystemAccount } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
 import { waitForQueuesDrained } from '../../support/queues';
 import { waitFor } from '../market/market-support';
@@ -208,5 +212,70 @@ describe('notifications (the bell)', () => {
       .send({ ids: [mine.list[0].id] });
     expect(read.body.result).toMatchObject({ unread: 0 });
     expect((await list(user)).body.result.list[0].read).toBe(true);
+  });
+
+  it('a journal committed after a scan read past it is told by the next scan, and what was told is not read again', async () => {
+    const ledger = t.app.get(LedgerService);
+    const scanner = t.app.get(LedgerNotificationsService);
+    const deposit = (user: RegisteredUser, amount: string) => ({
+      key: `test-late-${randomUUID()}`,
+      reason: 'deposit',
+      refType: 'recharge',
+      refId: randomUUID(),
+      legs: [
+        {
+          from: {
+            owner: { type: 'system' as const, id: SystemAccount.External },
+            book: 'real' as const,
+            currency: 'USDT',
+            kind: 'main',
+          },
+          to: {
+            owner: { type: 'user' as const, id: user.id },
+            book: 'real' as const,
+            currency: 'USDT',
+            kind: 'available',
+          },
+          amount,
+        },
+      ],
+    });
+    const late = await registerUser(t);
+    const early = await registerUser(t);
+    await scanner.scan(); // a mark with its horizon
+    // A deposit whose transaction stays open while a later journal commits and a scan runs.
+    const runner = t.db.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      await ledger.post(deposit(late, '7'), runner.manager);
+      await ledger.post(deposit(early, '8'));
+      await scanner.scan();
+      expect((await list(early)).body.result.list).toEqual([
+        expect.objectContaining({ content: '8 USDT has been added to your balance.' }),
+      ]);
+      expect((await list(late)).body.result.list).toEqual([]);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    // Its id is below the last scan's top, but its transaction is not older than that scan's horizon.
+    await scanner.scan();
+    expect((await list(late)).body.result.list).toEqual([
+      expect.objectContaining({ content: '7 USDT has been added to your balance.' }),
+    ]);
+    // Told journals are not read again (before, every scan re-read ten minutes of them). Other
+    // test files post and scan on the same database meanwhile, so only these two users are looked at.
+    const notifyMany = jest.spyOn(t.app.get(NotificationsService), 'notifyMany');
+    try {
+      await scanner.scan();
+      const mine = notifyMany.mock.calls.flatMap(([inputs]) =>
+        inputs.filter((input) => input.userId === late.id || input.userId === early.id),
+      );
+      expect(mine).toEqual([]);
+    } finally {
+      notifyMany.mockRestore();
+    }
+    expect((await list(early)).body.result.list).toHaveLength(1);
+    expect((await list(late)).body.result.list).toHaveLength(1);
   });
 });

@@ -106,20 +106,43 @@ export class LedgerNotificationsService {
   ) {}
 
   async scan(): Promise<number> {
-    const [{ from }]: { from: string }[] = await this.dataSource.query(
-      `SELECT coalesce(max(journal_id), 0)::text AS "from" FROM content.notification_scan_marks
-        WHERE taken_at < now() - ${LOOKBACK}`,
+    // The window starts at a mark taken LOOKBACK ago (a journal committed later than that is not
+    // told); inside it, a journal the latest scan saw was told by it. What that scan did not see
+    // is either newer than its top or written by a transaction still running then, whose id is at
+    // or after its horizon (the oldest transaction running when it read): only those are read again.
+    const [{ from, last_top: lastTop, last_horizon: lastHorizon }]: {
+      from: string;
+      last_top: string | null;
+      last_horizon: string | null;
+    }[] = await this.dataSource.query(
+      `SELECT (SELECT coalesce(max(journal_id), 0) FROM content.notification_scan_marks
+                WHERE taken_at < now() - ${LOOKBACK})::text AS "from",
+              l.journal_id::text AS last_top, l.horizon::text AS last_horizon
+         FROM (SELECT 1) one
+         LEFT JOIN LATERAL (SELECT journal_id, horizon FROM content.notification_scan_marks
+                             ORDER BY id DESC LIMIT 1) l ON true`,
     );
-    const [{ top }]: { top: string }[] = await this.dataSource.query(
-      `SELECT coalesce(max(id), 0)::text AS top FROM ledger.journal`,
+    // The top and the horizon of one snapshot: every journal up to the top that this scan does not
+    // see belongs to a transaction at or after the horizon.
+    const [{ top, horizon }]: { top: string; horizon: string }[] = await this.dataSource.query(
+      `SELECT coalesce(max(id), 0)::text AS top, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon
+         FROM ledger.journal`,
     );
     let told = 0;
+    /** False when a notice could not be written: the next scan reads the whole window again. */
+    let complete = true;
     let after = from;
     for (;;) {
+      // age() compares transaction ids across wraparound: a journal whose transaction is no older
+      // than the last horizon may have committed after the last scan read. (A mark of before the
+      // horizons were kept has none: its whole window is read again, as before.)
       const journals: { id: string }[] = await this.dataSource.query(
-        `SELECT id::text FROM ledger.journal WHERE id > $1 AND id <= $2 AND reason = ANY($3::text[])
+        `SELECT id::text FROM ledger.journal
+          WHERE id > $1 AND id <= $2 AND reason = ANY($3::text[])
+            AND ($5::xid8 IS NULL OR id > $4::bigint
+                 OR age(xmin) <= age(($5::xid8::text::numeric % 4294967296)::text::xid))
           ORDER BY id LIMIT ${CHUNK}`,
-        [after, top, Object.keys(LEDGER_NOTICES)],
+        [after, top, Object.keys(LEDGER_NOTICES), lastTop ?? '0', lastHorizon],
       );
       if (journals.length === 0) break;
       const rows: JournalUserRow[] = await this.dataSource.query(
@@ -145,14 +168,18 @@ export class LedgerNotificationsService {
       } catch (error) {
         // One row the batch cannot take must not silence the others: each on its own.
         this.logger.warn(`${inputs.length} notices at once: ${(error as Error).message}; one by one`);
-        for (const input of inputs) if (await this.tell(input)) told += 1;
+        for (const input of inputs) {
+          if (await this.tell(input)) told += 1;
+          else complete = false;
+        }
       }
       after = journals[journals.length - 1].id;
       if (journals.length < CHUNK) break;
     }
-    await this.dataSource.query(`INSERT INTO content.notification_scan_marks (journal_id) VALUES ($1)`, [
-      top,
-    ]);
+    await this.dataSource.query(
+      `INSERT INTO content.notification_scan_marks (journal_id, horizon) VALUES ($1, $2::xid8)`,
+      [top, complete ? horizon : null],
+    );
     await this.dataSource.query(
       `DELETE FROM content.notification_scan_marks WHERE taken_at < now() - interval '1 day'`,
     );
@@ -186,7 +213,7 @@ export class LedgerNotificationsService {
       await this.notifications.notify(input);
       return true;
     } catch (error) {
-      // The others are still told; this one again by the scans that read its journal again (10 min).
+      // The others are still told; this one by the next scan, which reads the whole window again.
       this.logger.warn(`notice ${input.key}: ${(error as Error).message}`);
       return false;
     }
