@@ -4,3 +4,4 @@ export * from './ledger.errors';
 export * from './ledger.service';
 export * from './ledger.module';
 export * from './migrations';
+export * from './scan-horizon';

@@ -1,6 +1,8 @@
 import Decimal from 'decimal.js';
+import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
+import { LedgerService, SystemAccount } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
 import { waitForQueuesDrained } from '../../support/queues';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -176,5 +178,63 @@ describe('invite programme', () => {
       amount: expected,
     });
     expect((await t.http().get('/swx/admin/inviteRewards').set(auth(inviter))).body.code).toBe(401);
+  });
+
+  it('a fee committed after a scan read past it is rewarded by the next scan, once', async () => {
+    const inviter = await registerUser(t);
+    const invitee = await registerUser(t, { inviteCode: (await info(inviter)).inviteCode as string });
+    const ledger = t.app.get(LedgerService);
+    const account = (
+      currency: string,
+      owner: { type: 'user'; id: string } | { type: 'system'; id: SystemAccount },
+    ) => ({
+      owner,
+      book: 'real' as const,
+      currency,
+      kind: owner.type === 'user' ? 'available' : 'main',
+    });
+    const invitee$ = (currency: string) => account(currency, { type: 'user', id: invitee.id });
+    const post = (
+      reason: string,
+      from: ReturnType<typeof account>,
+      to: ReturnType<typeof account>,
+      amount: string,
+    ) => ({
+      key: `test-late-fee-${randomUUID()}`,
+      reason,
+      refType: 'u_order',
+      refId: randomUUID(),
+      legs: [{ from, to, amount }],
+    });
+    const external = (currency: string) => account(currency, { type: 'system', id: SystemAccount.External });
+    const fees = (currency: string) => account(currency, { type: 'system', id: SystemAccount.Fees });
+    await ledger.post(post('test_deposit', external('USDT'), invitee$('USDT'), '100'));
+    await ledger.post(post('test_deposit', external('BTC'), invitee$('BTC'), '1'));
+    await scan(); // a mark with its horizon
+    // A fee whose transaction stays open while a later fee commits and a scan runs. (In BTC: the
+    // open transaction's row locks are on BTC accounts, which the USDT fee and its reward do not
+    // touch.)
+    const runner = t.db.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      await ledger.post(post('u_order_open', invitee$('BTC'), fees('BTC'), '0.001'), runner.manager);
+      await ledger.post(post('u_order_open', invitee$('USDT'), fees('USDT'), '2'));
+      await scan();
+      expect((await rewards(inviter)).list.map((r: { fee: string }) => r.fee)).toEqual(['2']);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    // Its transfer id is below the last scan's top, but its transaction is not older than that
+    // scan's horizon: read again, and paid.
+    await scan();
+    const paid = (await rewards(inviter)).list as { fee: string; currency: string; amount: string }[];
+    expect(paid.map((r) => [r.currency, r.fee, r.amount]).sort()).toEqual([
+      ['BTC', '0.001', '0.0002'],
+      ['USDT', '2', '0.4'],
+    ]);
+    await scan();
+    expect((await rewards(inviter)).total).toBe(2);
+    expect(await userBalance(t, inviter, 'real', 'available')).toBe('0.4');
   });
 });

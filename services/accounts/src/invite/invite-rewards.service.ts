@@ -3,7 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type { DataSource } from 'typeorm';
 import { SYSTEM_PARAMETERS, type SystemParameterReader } from '@app/common';
-import { AccountKind, LedgerService, REASON_GROUPS, SystemAccount, type JournalEntry } from '@app/ledger';
+import {
+  AccountKind,
+  LedgerService,
+  mayHaveCommittedSince,
+  REASON_GROUPS,
+  SNAPSHOT_HORIZON,
+  SystemAccount,
+  type JournalEntry,
+} from '@app/ledger';
 
 /** The system parameter of the reward rule: the inviter's share (0..1) of each trading fee. */
 export const INVITE_REWARD_RATE_KEY = 'invite_reward_rate';
@@ -13,8 +21,9 @@ export const TRADING_FEE_REASONS: readonly string[] = REASON_GROUPS.trade;
 const REWARD_DECIMALS = 8;
 const CHUNK = 500;
 /**
- * Each scan reads again the transfers of the last ten minutes: a fee whose transaction was still
- * open at the previous scan (its transfer id lower than that scan's high-water mark) is seen now.
+ * The window of each scan: a fee whose transaction was still open at the previous scan (its
+ * transfer id lower than that scan's high-water mark) is seen by a later one, within ten minutes.
+ * Inside the window only what the latest scan may not have seen is read again (scan-horizon.ts).
  */
 const LOOKBACK = `interval '10 minutes'`;
 
@@ -65,12 +74,20 @@ export class InviteRewardsService {
 
   async scan(): Promise<ScanOutcome> {
     const rate = await this.rate();
-    const [{ from }]: { from: string }[] = await this.dataSource.query(
-      `SELECT coalesce(max(transfer_id), 0)::text AS "from" FROM accounts.invite_scan_marks
-        WHERE taken_at < now() - ${LOOKBACK}`,
+    const [{ from, last_top: lastTop, last_horizon: lastHorizon }]: {
+      from: string;
+      last_top: string | null;
+      last_horizon: string | null;
+    }[] = await this.dataSource.query(
+      `SELECT (SELECT coalesce(max(transfer_id), 0) FROM accounts.invite_scan_marks
+                WHERE taken_at < now() - ${LOOKBACK})::text AS "from",
+              l.transfer_id::text AS last_top, l.horizon::text AS last_horizon
+         FROM (SELECT 1) one
+         LEFT JOIN LATERAL (SELECT transfer_id, horizon FROM accounts.invite_scan_marks
+                             ORDER BY id DESC LIMIT 1) l ON true`,
     );
-    const [{ top }]: { top: string }[] = await this.dataSource.query(
-      `SELECT coalesce(max(id), 0)::text AS top FROM ledger.transfers`,
+    const [{ top, horizon }]: { top: string; horizon: string }[] = await this.dataSource.query(
+      `SELECT coalesce(max(id), 0)::text AS top, ${SNAPSHOT_HORIZON} AS horizon FROM ledger.transfers`,
     );
     const outcome: ScanOutcome = { rewarded: 0, paid: 0 };
     let after = from;
@@ -86,10 +103,11 @@ export class InviteRewardsService {
             AND u.invited_by IS NOT NULL
            JOIN ledger.journal j ON j.id = t.journal_id AND j.reason = ANY($3::text[])
           WHERE fa.owner_type = 'system' AND fa.owner_id = $4 AND fa.book = 'real'
+            AND ($6::xid8 IS NULL OR t.id > $5::bigint OR ${mayHaveCommittedSince('t', '$6')})
             AND NOT EXISTS (SELECT 1 FROM accounts.invite_rewards r WHERE r.source_transfer_id = t.id)
           ORDER BY t.id
           LIMIT ${CHUNK}`,
-        [after, top, TRADING_FEE_REASONS, SystemAccount.Fees],
+        [after, top, TRADING_FEE_REASONS, SystemAccount.Fees, lastTop ?? '0', lastHorizon],
       );
       if (fees.length === 0) break;
       const chunk = await this.reward(fees, rate);
@@ -98,7 +116,10 @@ export class InviteRewardsService {
       after = fees[fees.length - 1].transfer_id;
       if (fees.length < CHUNK) break;
     }
-    await this.dataSource.query(`INSERT INTO accounts.invite_scan_marks (transfer_id) VALUES ($1)`, [top]);
+    await this.dataSource.query(
+      `INSERT INTO accounts.invite_scan_marks (transfer_id, horizon) VALUES ($1, $2::xid8)`,
+      [top, horizon],
+    );
     await this.dataSource.query(
       `DELETE FROM accounts.invite_scan_marks WHERE taken_at < now() - interval '1 day'`,
     );

@@ -9,6 +9,7 @@ import { LedgerAdjustments1765100001000 } from '../admin/ledger/1765100001000-Le
 import { AdminRecoveryCodesDemoDisable1766100001000 } from './1766100001000-AdminRecoveryCodesDemoDisable';
 import { AdminAccountsManagement1766200001000 } from './1766200001000-AdminAccountsManagement';
 import { CreateInviteRewards1764900001000 } from '../invite/1764900001000-CreateInviteRewards';
+import { InviteScanHorizon1766400003000 } from '../invite/1766400003000-InviteScanHorizon';
 
 export const ACCOUNTS_MIGRATIONS = [
   CreateAccounts1763800001000,
@@ -22,4 +23,5 @@ export const ACCOUNTS_MIGRATIONS = [
   SecurityChanges1766000001000,
   AdminRecoveryCodesDemoDisable1766100001000,
   AdminAccountsManagement1766200001000,
+  InviteScanHorizon1766400003000,
 ];

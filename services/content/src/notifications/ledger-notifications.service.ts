@@ -5,6 +5,7 @@ import Decimal from 'decimal.js';
 import type { Job, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { NotificationInput, NotificationType } from '@app/common';
+import { mayHaveCommittedSince, SNAPSHOT_HORIZON } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
 import { NotificationsService } from './notifications.service';
 
@@ -107,9 +108,7 @@ export class LedgerNotificationsService {
 
   async scan(): Promise<number> {
     // The window starts at a mark taken LOOKBACK ago (a journal committed later than that is not
-    // told); inside it, a journal the latest scan saw was told by it. What that scan did not see
-    // is either newer than its top or written by a transaction still running then, whose id is at
-    // or after its horizon (the oldest transaction running when it read): only those are read again.
+    // told); inside it, only what the latest scan may not have seen is read again (scan-horizon.ts).
     const [{ from, last_top: lastTop, last_horizon: lastHorizon }]: {
       from: string;
       last_top: string | null;
@@ -122,26 +121,21 @@ export class LedgerNotificationsService {
          LEFT JOIN LATERAL (SELECT journal_id, horizon FROM content.notification_scan_marks
                              ORDER BY id DESC LIMIT 1) l ON true`,
     );
-    // The top and the horizon of one snapshot: every journal up to the top that this scan does not
-    // see belongs to a transaction at or after the horizon.
     const [{ top, horizon }]: { top: string; horizon: string }[] = await this.dataSource.query(
-      `SELECT coalesce(max(id), 0)::text AS top, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon
-         FROM ledger.journal`,
+      `SELECT coalesce(max(id), 0)::text AS top, ${SNAPSHOT_HORIZON} AS horizon FROM ledger.journal`,
     );
     let told = 0;
     /** False when a notice could not be written: the next scan reads the whole window again. */
     let complete = true;
     let after = from;
     for (;;) {
-      // age() compares transaction ids across wraparound: a journal whose transaction is no older
-      // than the last horizon may have committed after the last scan read. (A mark of before the
-      // horizons were kept has none: its whole window is read again, as before.)
+      // A mark without a horizon (taken before they were kept, or after a notice failed): the
+      // whole window again.
       const journals: { id: string }[] = await this.dataSource.query(
-        `SELECT id::text FROM ledger.journal
-          WHERE id > $1 AND id <= $2 AND reason = ANY($3::text[])
-            AND ($5::xid8 IS NULL OR id > $4::bigint
-                 OR age(xmin) <= age(($5::xid8::text::numeric % 4294967296)::text::xid))
-          ORDER BY id LIMIT ${CHUNK}`,
+        `SELECT j.id::text FROM ledger.journal j
+          WHERE j.id > $1 AND j.id <= $2 AND j.reason = ANY($3::text[])
+            AND ($5::xid8 IS NULL OR j.id > $4::bigint OR ${mayHaveCommittedSince('j', '$5')})
+          ORDER BY j.id LIMIT ${CHUNK}`,
         [after, top, Object.keys(LEDGER_NOTICES), lastTop ?? '0', lastHorizon],
       );
       if (journals.length === 0) break;
