@@ -88,6 +88,27 @@ function isMissingAccount(error: unknown): boolean {
   );
 }
 
+/**
+ * WITH-list entries for a preceding `wanted` (owner_type, owner_id, book, currency, kind, shard and
+ * any other columns): `found`, wanted with each account's id (null when it does not exist) by one
+ * probe of the unique index (a plain join may hash the whole accounts table), and `created`, the
+ * missing ones inserted. One that another transaction is creating at this moment is neither (the
+ * statement's snapshot began before it): the caller's statement must refuse a null id.
+ */
+const FIND_OR_CREATE_ACCOUNTS = `
+      found AS (
+        SELECT w.*, a.id FROM wanted w
+          LEFT JOIN LATERAL (
+            SELECT a.id FROM ledger.accounts a
+             WHERE a.owner_type = w.owner_type AND a.owner_id = w.owner_id AND a.book = w.book
+               AND a.currency = w.currency AND a.kind = w.kind AND a.shard = w.shard
+             LIMIT 1) a ON true),
+      created AS (
+        INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind, shard)
+        SELECT owner_type, owner_id, book, currency, kind, shard FROM found WHERE id IS NULL
+        ON CONFLICT ON CONSTRAINT accounts_owner_unique DO NOTHING
+        RETURNING id, owner_type, owner_id, book, currency, kind, shard)`;
+
 /** The only code that changes balances (DESIGN.md, libs/ledger). */
 @Injectable()
 export class LedgerService implements OnModuleDestroy {
@@ -267,24 +288,12 @@ export class LedgerService implements OnModuleDestroy {
           FROM unnest(${p(11)}::text[], ${p(12)}::text[], ${p(13)}::text[], ${p(14)}::text[],
                       ${p(15)}::text[], ${p(16)}::smallint[])
                WITH ORDINALITY AS w(owner_type, owner_id, book, currency, kind, shard, ord)),
-      found AS (
-        SELECT w.i, a.id FROM wanted w
-          LEFT JOIN LATERAL (
-            SELECT a.id FROM ledger.accounts a
-             WHERE a.owner_type = w.owner_type AND a.owner_id = w.owner_id AND a.book = w.book
-               AND a.currency = w.currency AND a.kind = w.kind AND a.shard = w.shard
-             LIMIT 1) a ON true),
-      created AS (
-        INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind, shard)
-        SELECT w.owner_type, w.owner_id, w.book, w.currency, w.kind, w.shard
-          FROM wanted w JOIN found f ON f.i = w.i AND f.id IS NULL
-        ON CONFLICT ON CONSTRAINT accounts_owner_unique DO NOTHING
-        RETURNING id, owner_type, owner_id, book, currency, kind, shard),
+      ${FIND_OR_CREATE_ACCOUNTS},
       resolved AS (
-        SELECT w.i, coalesce(f.id, c.id) AS id
-          FROM wanted w JOIN found f ON f.i = w.i
-          LEFT JOIN created c ON c.owner_type = w.owner_type AND c.owner_id = w.owner_id
-               AND c.book = w.book AND c.currency = w.currency AND c.kind = w.kind AND c.shard = w.shard),
+        SELECT f.i, coalesce(f.id, c.id) AS id
+          FROM found f
+          LEFT JOIN created c ON c.owner_type = f.owner_type AND c.owner_id = f.owner_id
+               AND c.book = f.book AND c.currency = f.currency AND c.kind = f.kind AND c.shard = f.shard),
       legs AS (
         SELECT kept.m, coalesce(l.d, rd.id) AS d, coalesce(l.c, rc.id) AS c, l.a, l.ord
           FROM unnest(${p(5)}::int[], ${p(6)}::bigint[], ${p(7)}::bigint[], ${p(8)}::numeric[],
@@ -402,19 +411,7 @@ export class LedgerService implements OnModuleDestroy {
                from_shard AS shard FROM sided
         UNION
         SELECT to_type, to_id, book, currency, to_kind, to_shard FROM sided),
-      found AS (
-        -- One probe of the unique index per account (a plain join may hash the whole table).
-        SELECT w.*, a.id FROM wanted w
-          LEFT JOIN LATERAL (
-            SELECT a.id FROM ledger.accounts a
-             WHERE a.owner_type = w.owner_type AND a.owner_id = w.owner_id AND a.book = w.book
-               AND a.currency = w.currency AND a.kind = w.kind AND a.shard = w.shard
-             LIMIT 1) a ON true),
-      created AS (
-        INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind, shard)
-        SELECT owner_type, owner_id, book, currency, kind, shard FROM found WHERE id IS NULL
-        ON CONFLICT ON CONSTRAINT accounts_owner_unique DO NOTHING
-        RETURNING id, owner_type, owner_id, book, currency, kind, shard),
+      ${FIND_OR_CREATE_ACCOUNTS},
       resolved AS (
         SELECT id, owner_type, owner_id, book, currency, kind, shard FROM found WHERE id IS NOT NULL
         UNION ALL

@@ -8,7 +8,7 @@ import {
   LedgerService,
   mayHaveCommittedSince,
   REASON_GROUPS,
-  SNAPSHOT_HORIZON,
+  scanWindow,
   SystemAccount,
   type JournalEntry,
 } from '@app/ledger';
@@ -74,20 +74,11 @@ export class InviteRewardsService {
 
   async scan(): Promise<ScanOutcome> {
     const rate = await this.rate();
-    const [{ from, last_top: lastTop, last_horizon: lastHorizon }]: {
-      from: string;
-      last_top: string | null;
-      last_horizon: string | null;
-    }[] = await this.dataSource.query(
-      `SELECT (SELECT coalesce(max(transfer_id), 0) FROM accounts.invite_scan_marks
-                WHERE taken_at < now() - ${LOOKBACK})::text AS "from",
-              l.transfer_id::text AS last_top, l.horizon::text AS last_horizon
-         FROM (SELECT 1) one
-         LEFT JOIN LATERAL (SELECT transfer_id, horizon FROM accounts.invite_scan_marks
-                             ORDER BY id DESC LIMIT 1) l ON true`,
-    );
-    const [{ top, horizon }]: { top: string; horizon: string }[] = await this.dataSource.query(
-      `SELECT coalesce(max(id), 0)::text AS top, ${SNAPSHOT_HORIZON} AS horizon FROM ledger.transfers`,
+    const { from, lastTop, lastHorizon, top, horizon } = await scanWindow(
+      this.dataSource,
+      { table: 'accounts.invite_scan_marks', column: 'transfer_id' },
+      'transfers',
+      LOOKBACK,
     );
     const outcome: ScanOutcome = { rewarded: 0, paid: 0 };
     let after = from;

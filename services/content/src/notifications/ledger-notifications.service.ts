@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import type { Job, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { NotificationInput, NotificationType } from '@app/common';
-import { mayHaveCommittedSince, SNAPSHOT_HORIZON } from '@app/ledger';
+import { mayHaveCommittedSince, scanWindow } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
 import { NotificationsService } from './notifications.service';
 
@@ -109,20 +109,11 @@ export class LedgerNotificationsService {
   async scan(): Promise<number> {
     // The window starts at a mark taken LOOKBACK ago (a journal committed later than that is not
     // told); inside it, only what the latest scan may not have seen is read again (scan-horizon.ts).
-    const [{ from, last_top: lastTop, last_horizon: lastHorizon }]: {
-      from: string;
-      last_top: string | null;
-      last_horizon: string | null;
-    }[] = await this.dataSource.query(
-      `SELECT (SELECT coalesce(max(journal_id), 0) FROM content.notification_scan_marks
-                WHERE taken_at < now() - ${LOOKBACK})::text AS "from",
-              l.journal_id::text AS last_top, l.horizon::text AS last_horizon
-         FROM (SELECT 1) one
-         LEFT JOIN LATERAL (SELECT journal_id, horizon FROM content.notification_scan_marks
-                             ORDER BY id DESC LIMIT 1) l ON true`,
-    );
-    const [{ top, horizon }]: { top: string; horizon: string }[] = await this.dataSource.query(
-      `SELECT coalesce(max(id), 0)::text AS top, ${SNAPSHOT_HORIZON} AS horizon FROM ledger.journal`,
+    const { from, lastTop, lastHorizon, top, horizon } = await scanWindow(
+      this.dataSource,
+      { table: 'content.notification_scan_marks', column: 'journal_id' },
+      'journal',
+      LOOKBACK,
     );
     let told = 0;
     /** False when a notice could not be written: the next scan reads the whole window again. */
