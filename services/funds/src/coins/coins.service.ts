@@ -43,9 +43,9 @@ export class CoinsService {
 
   private async atLeastParameter(own: Decimal, key: string): Promise<Decimal> {
     const value = await this.parameters?.get(key);
-    // A coin without the parameter has its networks' own minimums; a malformed one is an error
-    // for the operator to mend, not a reason to take amounts below the network's minimum.
-    if (value === null || value === undefined) return own;
+    // A coin without the parameter (or with it empty) has its networks' own minimums; a malformed
+    // one is an error for the operator to mend, not a reason to take amounts below the minimum.
+    if (value === null || value === undefined || value.trim() === '') return own;
     if (!/^\d+(\.\d+)?$/.test(value)) throw new AppException(ErrorCode.SystemParameterFailed);
     return Decimal.max(own, value);
   }
