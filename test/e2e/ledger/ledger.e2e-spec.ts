@@ -7,24 +7,33 @@ import {
   SystemAccount,
   type AccountRef,
 } from '@app/ledger';
+import { systemAccount as system, userAccount as user } from '../../support/ledger-refs';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 describe('ledger (real Postgres)', () => {
   let t: TestApp;
   let ledger: LedgerService;
 
-  const user = (id: string, kind = 'available', currency = 'USDT'): AccountRef => ({
-    owner: { type: 'user', id },
-    book: 'real',
-    currency,
-    kind,
-  });
-  const system = (id: SystemAccount, currency = 'USDT'): AccountRef => ({
-    owner: { type: 'system', id },
-    book: 'real',
-    currency,
-    kind: 'main',
-  });
+  /**
+   * Runs `statement` while another transaction creates `owner`'s available USDT account, which
+   * commits 300 ms later: the statement cannot see it when it starts.
+   */
+  async function whileAccountIsCreated<T>(owner: string, statement: () => Promise<T>): Promise<T> {
+    const creator = t.db.createQueryRunner();
+    await creator.startTransaction();
+    try {
+      await creator.query(
+        `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind) VALUES ('user', $1, 'real', 'USDT', 'available')`,
+        [owner],
+      );
+      const running = statement();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await creator.commitTransaction();
+      return await running;
+    } finally {
+      await creator.release();
+    }
+  }
 
   async function fund(userId: string, amount: string, currency = 'USDT') {
     await ledger.post({
@@ -383,20 +392,7 @@ describe('ledger (real Postgres)', () => {
         [payer],
       )
     ).map((r) => r.id);
-    const creator = t.db.createQueryRunner();
-    await creator.startTransaction();
-    try {
-      await creator.query(
-        `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind) VALUES ('user', $1, 'real', 'USDT', 'available')`,
-        [late],
-      );
-      const closing = close([row], user(late));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await creator.commitTransaction();
-      expect([...(await closing)]).toEqual([row]);
-    } finally {
-      await creator.release();
-    }
+    expect([...(await whileAccountIsCreated(late, () => close([row], user(late))))]).toEqual([row]);
     expect((await ledger.balance(user(late))).toFixed()).toBe('1');
     expect((await ledger.balance(user(payer))).toFixed()).toBe('6');
     expect(await ledger.invariantViolations()).toEqual([]);
@@ -454,20 +450,10 @@ describe('ledger (real Postgres)', () => {
     // Another transaction creates the payee's account while the statement runs: the statement
     // cannot see it, fails on the transfers' NOT NULL and runs again; posted once.
     const late = randomUUID();
-    const creator = t.db.createQueryRunner();
-    await creator.startTransaction();
-    try {
-      await creator.query(
-        `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind) VALUES ('user', $1, 'real', 'USDT', 'available')`,
-        [late],
-      );
-      const paying = pay(late, [1], ['1']);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await creator.commitTransaction();
-      await expect(paying).resolves.toEqual({ posted: 1, replayed: 0 });
-    } finally {
-      await creator.release();
-    }
+    await expect(whileAccountIsCreated(late, () => pay(late, [1], ['1']))).resolves.toEqual({
+      posted: 1,
+      replayed: 0,
+    });
     expect((await ledger.balance(user(late))).toFixed()).toBe('1');
     expect(await days(late)).toEqual([1]);
     expect(await ledger.invariantViolations()).toEqual([]);

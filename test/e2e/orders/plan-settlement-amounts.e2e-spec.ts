@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
 import { randomUUID } from 'node:crypto';
-import { LedgerService, SystemAccount, type AccountRef } from '@app/ledger';
+import { LedgerService, SystemAccount } from '@app/ledger';
 import { PlanSettlementService } from '@app/orders';
 import { dailyIncome } from '@app/orders/plans/plan-kinds';
+import { systemAccount as system, userAccount as user } from '../../support/ledger-refs';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -21,19 +22,6 @@ describe('plan settlement amounts', () => {
   afterAll(async () => {
     await expect(ledger.invariantViolations()).resolves.toEqual([]);
     await t.close();
-  });
-
-  const user = (id: string, kind: string): AccountRef => ({
-    owner: { type: 'user', id },
-    book: 'real',
-    currency: 'USDT',
-    kind,
-  });
-  const system = (id: SystemAccount): AccountRef => ({
-    owner: { type: 'system', id },
-    book: 'real',
-    currency: 'USDT',
-    kind: 'main',
   });
 
   /** A plan `days` days and a minute old, its principal in the user's principal account. */

@@ -22,9 +22,9 @@ export class CoinsService {
   /** Withdrawal fee in percent: the network's override, else the system parameter withdraw_fee_rate. */
   async withdrawFeeRate(net: CoinNetwork): Promise<Decimal> {
     if (net.withdrawFeeRate) return net.withdrawFeeRate;
-    const value = await this.parameters?.get('withdraw_fee_rate');
-    if (!value || !/^\d+(\.\d+)?$/.test(value)) throw new AppException(ErrorCode.SystemParameterFailed);
-    return new Decimal(value);
+    const rate = await this.decimalParameter('withdraw_fee_rate');
+    if (!rate) throw new AppException(ErrorCode.SystemParameterFailed);
+    return rate;
   }
 
   /**
@@ -42,12 +42,20 @@ export class CoinsService {
   }
 
   private async atLeastParameter(own: Decimal, key: string): Promise<Decimal> {
-    const value = await this.parameters?.get(key);
-    // A coin without the parameter (or with it empty) has its networks' own minimums; a malformed
-    // one is an error for the operator to mend, not a reason to take amounts below the minimum.
-    if (value === null || value === undefined || value.trim() === '') return own;
+    // A coin without the parameter (or with it empty) has its networks' own minimums.
+    const floor = await this.decimalParameter(key);
+    return floor ? Decimal.max(own, floor) : own;
+  }
+
+  /**
+   * A non-negative decimal system parameter, or null when it is not set (or empty). A malformed one
+   * is an error for the operator to mend (SystemParameterFailed), never read as zero.
+   */
+  private async decimalParameter(key: string): Promise<Decimal | null> {
+    const value = (await this.parameters?.get(key))?.trim();
+    if (!value) return null;
     if (!/^\d+(\.\d+)?$/.test(value)) throw new AppException(ErrorCode.SystemParameterFailed);
-    return Decimal.max(own, value);
+    return new Decimal(value);
   }
 
   list(): Promise<CoinNetwork[]> {
