@@ -41,16 +41,24 @@ try {
   await dataSource.initialize();
 
   console.error(`creating ${PLANS} plans that are one day old`);
+  // The users already have their accounts: they bought the plans with money from their available
+  // account, which moved to the plan's principal account; each plan keeps both ids, as buying does.
   await dataSource.query(
-    `INSERT INTO orders.plans (kind, user_id, product_id, currency, amount, cycle_days, daily_yield, started_at, ends_at)
-     SELECT 'smart', gen_random_uuid(), 1, 'USDT', 1000, 30, 0.012, now() - interval '1 day 1 minute', now() + interval '29 days'
-       FROM generate_series(1, $1)`,
+    `WITH users AS (SELECT g, gen_random_uuid() AS user_id FROM generate_series(1, $1) AS g),
+          accounts AS (
+            INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind)
+            SELECT 'user', u.user_id::text, 'real', 'USDT', k.kind
+              FROM users u, (VALUES ('available'), ('principal')) AS k(kind)
+            RETURNING id, owner_id, kind)
+     INSERT INTO orders.plans (kind, user_id, product_id, currency, amount, cycle_days, daily_yield, started_at, ends_at,
+                               available_account_id, principal_account_id)
+     SELECT 'smart', u.user_id, 1, 'USDT', 1000, 30, 0.012, now() - interval '1 day 1 minute', now() + interval '29 days',
+            av.id, pr.id
+       FROM users u
+       JOIN accounts av ON av.owner_id = u.user_id::text AND av.kind = 'available'
+       JOIN accounts pr ON pr.owner_id = u.user_id::text AND pr.kind = 'principal'
+      ORDER BY u.g`,
     [PLANS],
-  );
-  // The users already have their available accounts (they bought the plans with that money).
-  await dataSource.query(
-    `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind)
-     SELECT 'user', user_id::text, 'real', 'USDT', 'available' FROM orders.plans`,
   );
   await dataSource.query('ANALYZE');
 

@@ -9,3 +9,6 @@ export class InsufficientBalanceError extends AppException {
 
 /** A posting that breaks the ledger's own rules (a programming error, never user input). */
 export class LedgerIntegrityError extends Error {}
+
+/** A leg of LedgerService.postFromQuery names no account (a null id): nothing was written. */
+export class LegWithoutAccountError extends Error {}

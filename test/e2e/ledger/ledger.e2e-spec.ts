@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { randomUUID } from 'node:crypto';
 import {
   InsufficientBalanceError,
+  LegWithoutAccountError,
   LedgerIntegrityError,
   LedgerService,
   SystemAccount,
@@ -407,21 +408,23 @@ describe('ledger (real Postgres)', () => {
     const payee = randomUUID();
     await fund(payer, '10');
     // Pays `amounts` from the payer to the payee, one payout row per day; a day paid before is not
-    // inserted again, so it has no legs.
-    const pay = (to: string, days: number[], amounts: string[]) =>
-      ledger.postFromQuery({
+    // inserted again, so it has no entry. The legs name their accounts by id (null: `credit`).
+    const pay = async (to: string, days: number[], amounts: string[], currency = 'USDT', credit?: null) => {
+      const [from, into] = await ledger.accountIdsOf([user(payer), user(to, 'available', currency)]);
+      return ledger.postFromQuery({
         name: 'test_payouts',
         with: `inserted AS (
                  INSERT INTO public.ledger_test_payouts (owner, day, amount)
-                 SELECT $2::uuid, d, a FROM unnest($3::int[], $4::numeric[]) AS u(d, a)
+                 SELECT $1::uuid, d, a FROM unnest($2::int[], $3::numeric[]) AS u(d, a)
                  ON CONFLICT DO NOTHING RETURNING day, amount)`,
-        select: `SELECT 'test-payout-' || $2 || '-' || i.day AS key, 'test_payout' AS reason,
-                        'test' AS ref_type, i.day::text AS ref_id, 'real' AS book, 'USDT' AS currency,
-                        i.amount, 'user' AS from_type, $1::text AS from_id, 'available' AS from_kind,
-                        'user' AS to_type, $2::text AS to_id, 'available' AS to_kind
-                   FROM inserted i`,
-        values: [payer, to, days, amounts],
+        entries: `SELECT 'test-payout-' || $1 || '-' || i.day AS key, 'test_payout' AS reason,
+                         'test' AS ref_type, i.day::text AS ref_id
+                    FROM inserted i`,
+        legs: `SELECT 'test-payout-' || $1 || '-' || i.day AS key, i.amount, $4::bigint AS debit, $5::bigint AS credit
+                 FROM inserted i`,
+        values: [to, days, amounts, from, credit === null ? null : into],
       });
+    };
     const days = async (owner: string) =>
       (
         await t.db.query<{ day: number }[]>(
@@ -430,12 +433,11 @@ describe('ledger (real Postgres)', () => {
         )
       ).map((r) => r.day);
 
-    // The payee has no account yet: it is created in the statement.
-    await expect(pay(payee, [1, 2], ['1.5', '2'])).resolves.toEqual({ posted: 2, replayed: 0 });
+    await expect(pay(payee, [1, 2], ['1.5', '2'])).resolves.toEqual({ posted: 2 });
     expect((await ledger.balance(user(payer))).toFixed()).toBe('6.5');
     expect((await ledger.balance(user(payee))).toFixed()).toBe('3.5');
     // Day 2 again and day 3: only day 3 is inserted, so only day 3 moves money.
-    await expect(pay(payee, [2, 3], ['2', '0.5'])).resolves.toEqual({ posted: 1, replayed: 0 });
+    await expect(pay(payee, [2, 3], ['2', '0.5'])).resolves.toEqual({ posted: 1 });
     expect((await ledger.balance(user(payee))).toFixed()).toBe('4');
     expect(await days(payee)).toEqual([1, 2, 3]);
 
@@ -444,18 +446,31 @@ describe('ledger (real Postgres)', () => {
     // A 19th decimal would be rounded by the transfers' NUMERIC(38,18): refused, nothing written.
     await expect(pay(payee, [5], ['0.0000000000000000001'])).rejects.toThrow(/18 decimals/);
     await expect(pay(payee, [6], ['0'])).rejects.toThrow(/positive/);
+    // The two sides of a leg in different currencies: refused.
+    await expect(pay(payee, [7], ['1'], 'BTC')).rejects.toThrow(/share currency and book/);
+    // A leg without its account: refused, for the caller to find the account and run it again.
+    await expect(pay(payee, [8], ['1'], 'USDT', null)).rejects.toBeInstanceOf(LegWithoutAccountError);
     expect(await days(payee)).toEqual([1, 2, 3]);
     expect((await ledger.balance(user(payer))).toFixed()).toBe('6');
 
-    // Another transaction creates the payee's account while the statement runs: the statement
-    // cannot see it, fails on the transfers' NOT NULL and runs again; posted once.
-    const late = randomUUID();
-    await expect(whileAccountIsCreated(late, () => pay(late, [1], ['1']))).resolves.toEqual({
-      posted: 1,
-      replayed: 0,
-    });
-    expect((await ledger.balance(user(late))).toFixed()).toBe('1');
-    expect(await days(late)).toEqual([1]);
+    // A key posted before is refused, never paid twice: here the payout row of day 3 is gone, so
+    // the query pays day 3 again, and the whole statement (its payout row too) rolls back.
+    await t.db.query('DELETE FROM public.ledger_test_payouts WHERE owner = $1 AND day = 3', [payee]);
+    await expect(pay(payee, [3], ['0.5'])).rejects.toThrow(/journal_idempotency_key_unique/);
+    expect(await days(payee)).toEqual([1, 2]);
+    expect((await ledger.balance(user(payee))).toFixed()).toBe('4');
+
+    // An entry without legs is refused.
+    await expect(
+      ledger.postFromQuery({
+        name: 'test_no_legs',
+        with: `nothing AS (SELECT 1)`,
+        entries: `SELECT 'test-no-legs-' || $1 AS key, 'test_payout' AS reason, 'test' AS ref_type, NULL AS ref_id`,
+        legs: `SELECT NULL::text AS key, NULL::numeric AS amount, NULL::bigint AS debit, NULL::bigint AS credit
+                WHERE false`,
+        values: [randomUUID()],
+      }),
+    ).rejects.toThrow(/at least one leg/);
     expect(await ledger.invariantViolations()).toEqual([]);
   });
 });

@@ -94,6 +94,17 @@ describe('plan settlement amounts', () => {
       ].sort(byText),
     );
     expect((await ledger.balance(user(userId, 'available'))).toFixed()).toBe(income.paid.toFixed());
+    // The plan was written without its account ids (as plans bought before they were kept): the
+    // settlement found the accounts (creating the available one) and kept their ids on the plan.
+    const [kept] = await t.db.query<{ available: string; principal: string }[]>(
+      `SELECT available_account_id::text AS available, principal_account_id::text AS principal
+         FROM orders.plans WHERE id = $1`,
+      [id],
+    );
+    expect(kept).toEqual({
+      available: (await ledger.accountIdsOf([user(userId, 'available')]))[0],
+      principal: (await ledger.accountIdsOf([user(userId, 'principal')]))[0],
+    });
     const [payout] = await t.db.query<{ day: number; amount: string }[]>(
       `SELECT day, amount::text FROM orders.plan_payouts WHERE plan_id = $1`,
       [id],

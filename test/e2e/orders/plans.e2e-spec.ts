@@ -116,6 +116,16 @@ describe('smart trading plans /swx/customer/order', () => {
       result: { status: 'earning', amount: '1000', dailyIncome: '8', earned: '0' },
     });
     expect(await balance(user)).toMatchObject({ available: '0', other: { principal: '1000' } });
+    // The plan keeps the ids of the two accounts its settlement pays.
+    const [kept] = await t.db.query(
+      `SELECT (SELECT a.kind FROM ledger.accounts a WHERE a.id = p.available_account_id) AS available,
+              (SELECT a.kind FROM ledger.accounts a WHERE a.id = p.principal_account_id) AS principal,
+              (SELECT count(*)::int FROM ledger.accounts a
+                WHERE a.id IN (p.available_account_id, p.principal_account_id) AND a.owner_id = p.user_id::text) AS own
+         FROM orders.plans p WHERE p.id = $1`,
+      [bought.body.result.id],
+    );
+    expect(kept).toEqual({ available: 'available', principal: 'principal', own: 2 });
 
     clock.advance(DAY + 60_000);
     await settleNow();

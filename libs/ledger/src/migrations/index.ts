@@ -4,6 +4,7 @@ import { LedgerBatchTuning1763800000200 } from './1763800000200-LedgerBatchTunin
 import { LedgerPostingOrder1763800000400 } from './1763800000400-LedgerPostingOrder';
 import { LedgerPlainJournalInsert1763800000500 } from './1763800000500-LedgerPlainJournalInsert';
 import { LedgerLegAmount1766400000000 } from './1766400000000-LedgerLegAmount';
+import { LedgerPostingChecks1766400004000 } from './1766400004000-LedgerPostingChecks';
 
 export const LEDGER_MIGRATIONS = [
   CreateLedger1763800000000,
@@ -12,4 +13,5 @@ export const LEDGER_MIGRATIONS = [
   LedgerPostingOrder1763800000400,
   LedgerPlainJournalInsert1763800000500,
   LedgerLegAmount1766400000000,
+  LedgerPostingChecks1766400004000,
 ];

@@ -6,6 +6,7 @@ import { CreateSpot1764050005000 } from './1764050005000-CreateSpot';
 import { SpotSequencing1764050006000 } from './1764050006000-SpotSequencing';
 import { TradingEvidence1764040004100 } from './1764040004100-TradingEvidence';
 import { TradingTriggerIndexes1766300001000 } from './1766300001000-TradingTriggerIndexes';
+import { PlanAccountIds1766400005000 } from './1766400005000-PlanAccountIds';
 
 export const ORDERS_MIGRATIONS = [
   CreatePlans1764100001000,
@@ -16,4 +17,5 @@ export const ORDERS_MIGRATIONS = [
   TradingTriggerIndexes1766300001000,
   CreateSpot1764050005000,
   SpotSequencing1764050006000,
+  PlanAccountIds1766400005000,
 ];

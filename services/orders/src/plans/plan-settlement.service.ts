@@ -4,27 +4,38 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { Clock } from '@app/common';
-import { AccountKind, LedgerService, SystemAccount } from '@app/ledger';
+import {
+  AccountKind,
+  LedgerService,
+  LegWithoutAccountError,
+  SystemAccount,
+  type AccountRef,
+} from '@app/ledger';
 import { JobName, QueueName, type JobPayloads } from '@app/queue';
+import type { PlanKind } from './entities/plan.entity';
 import { DAY_MS, PAYOUT_DECIMALS, PLAN_KINDS } from './plan-kinds';
 
 /** Plans per chunk job (one transaction each). */
 export const SETTLEMENT_CHUNK = 500;
 
 /**
- * One statement per chunk, whose legs (SETTLE_LEGS) LedgerService.postFromQuery posts in it: lock
- * the chunk's earning plans in id order, compute each one's due days and income, advance the plans,
- * insert the payout rows, and return the ledger legs of the rows inserted now. The income is
- * dailyIncome() (plan-kinds.ts) in NUMERIC: principal x daily yield floored to the ledger's 18
+ * One statement per chunk, whose journal entries and legs LedgerService.postFromQuery posts in it:
+ * lock the chunk's earning plans in id order, compute each one's due days and income, advance the
+ * plans, insert the payout rows, and post one journal entry per plan and day paid now. The income
+ * is dailyIncome() (plan-kinds.ts) in NUMERIC: principal x daily yield floored to the ledger's 18
  * decimals (`exact`), then floored to the payout scale $3 (`paid`): `paid` goes to the user's
  * available account, `exact - paid` to the rounding account, both from the yield-expense account,
- * and the last day returns the principal. The unique (plan, day) key skips a day already paid, so
- * it can never be paid twice. $1 ids, $2 now, $3 payout decimals, $4-$7 per plan kind (kind, yield
- * reason, redeem reason, principal account kind), $8 yield expense, $9 rounding account.
+ * and the last day returns the principal. The payout rows are unique per plan and day and the plan
+ * rows hold the days paid, both in this statement: a day paid before is never due again, and a
+ * payout row or journal key that exists all the same refuses the chunk rather than pay twice.
+ * $1 ids, $2 now, $3 payout decimals, $4-$6 per plan kind (kind, yield reason, redeem reason), $7-$9
+ * per currency (currency, yield-expense and rounding account ids).
+ * Accounts are paid by id: the plan keeps its user's two, the system ones come as parameters.
  */
 const SETTLE_WITH = `
   due AS (
     SELECT p.id, p.kind, p.user_id, p.currency, p.amount, p.cycle_days, p.days_paid, p.started_at,
+           p.available_account_id, p.principal_account_id,
            least(floor((extract(epoch FROM $2::timestamptz) - extract(epoch FROM p.started_at)) / ${DAY_MS / 1000})::int,
                  p.cycle_days) AS last_due,
            trunc(p.amount * p.daily_yield, 18) AS exact
@@ -43,43 +54,57 @@ const SETTLE_WITH = `
            closed_at = CASE WHEN t.last_due >= p.cycle_days THEN $2::timestamptz ELSE p.closed_at END
       FROM todo t
      WHERE p.id = t.id AND p.id = ANY($1::bigint[])
-  ), inserted AS (
+  ), payouts AS (
     INSERT INTO orders.plan_payouts (plan_id, day, amount, paid_at)
     SELECT t.id, g.day, t.paid, t.started_at + make_interval(secs => g.day * ${DAY_MS / 1000})
       FROM todo t CROSS JOIN LATERAL generate_series(t.days_paid + 1, t.last_due) AS g(day)
-    ON CONFLICT DO NOTHING
-    RETURNING plan_id, day
-  ), kinds AS (
-    SELECT * FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS k(kind, yield, redeem, principal)
+  ), days AS (
+    -- The days paid now, each with its journal entry's key and reason and the accounts of its legs.
+    SELECT t.id, g.day, 'plan-yield-' || t.id || '-' || g.day AS key,
+           CASE WHEN g.day = t.cycle_days THEN k.redeem ELSE k.yield END AS reason,
+           t.amount, t.cycle_days, t.exact, t.paid, t.available_account_id, t.principal_account_id,
+           s.yield_expense, s.rounding
+      FROM todo t
+     CROSS JOIN LATERAL generate_series(t.days_paid + 1, t.last_due) AS g(day)
+      JOIN unnest($4::text[], $5::text[], $6::text[]) AS k(kind, yield, redeem) ON k.kind = t.kind
+      LEFT JOIN unnest($7::text[], $8::bigint[], $9::bigint[]) AS s(currency, yield_expense, rounding)
+           ON s.currency = t.currency
   )`;
 
-/** The ledger legs of the payout rows SETTLE_WITH inserted now. */
+/** One journal entry per plan and day paid now that moves money. */
+const SETTLE_ENTRIES = `
+  SELECT d.key, d.reason, 'plan' AS ref_type, d.id::text AS ref_id
+    FROM days d
+   WHERE d.paid > 0 OR d.exact > d.paid OR d.day = d.cycle_days`;
+
+/** The legs of those entries, by account id (an id missing here refuses the statement). */
 const SETTLE_LEGS = `
-  SELECT 'plan-yield-' || i.plan_id || '-' || i.day AS key,
-         CASE WHEN i.day = t.cycle_days THEN k.redeem ELSE k.yield END AS reason,
-         'plan' AS ref_type, i.plan_id::text AS ref_id, 'real' AS book, t.currency,
-         l.amount, l.from_type, l.from_id, l.from_kind, l.to_type, l.to_id, l.to_kind
-    FROM inserted i
-    JOIN todo t ON t.id = i.plan_id
-    JOIN kinds k ON k.kind = t.kind
+  SELECT d.key, l.amount, l.debit, l.credit
+    FROM days d
    CROSS JOIN LATERAL (VALUES
-     (nullif(t.paid, 0), 'system', $8::text, 'main', 'user', t.user_id::text, '${AccountKind.Available}'),
-     (nullif(t.exact - t.paid, 0), 'system', $8::text, 'main', 'system', $9::text, 'main'),
-     (CASE WHEN i.day = t.cycle_days THEN t.amount END,
-      'user', t.user_id::text, k.principal, 'user', t.user_id::text, '${AccountKind.Available}')
-   ) AS l(amount, from_type, from_id, from_kind, to_type, to_id, to_kind)
+     (nullif(d.paid, 0), d.yield_expense, d.available_account_id),
+     (nullif(d.exact - d.paid, 0), d.yield_expense, d.rounding),
+     (CASE WHEN d.day = d.cycle_days THEN d.amount END, d.principal_account_id, d.available_account_id)
+   ) AS l(amount, debit, credit)
    WHERE l.amount IS NOT NULL`;
 
-/** The per-kind parameters of SETTLE_WITH ($4-$7). */
+/** The per-kind parameters of SETTLE_WITH ($4-$6). */
 const KIND_COLUMNS = (() => {
   const kinds = Object.entries(PLAN_KINDS);
   return [
     kinds.map(([kind]) => kind),
     kinds.map(([, rules]) => rules.reasons.yield),
     kinds.map(([, rules]) => rules.reasons.redeem),
-    kinds.map(([, rules]) => rules.principalKind),
   ];
 })();
+
+/** A system account's main account on the real book. */
+const systemRef = (id: SystemAccount, currency: string): AccountRef => ({
+  owner: { type: 'system', id },
+  book: 'real',
+  currency,
+  kind: AccountKind.Main,
+});
 
 /**
  * Daily income of smart and staking plans. Every plan earns principal x daily yield once per day at
@@ -90,6 +115,8 @@ const KIND_COLUMNS = (() => {
 @Injectable()
 export class PlanSettlementService {
   private readonly logger = new Logger('PlanSettlement');
+  /** The currencies of the plan products, read once (see systemColumns). */
+  private currencies: string[] | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -137,20 +164,85 @@ export class PlanSettlementService {
 
   /** One chunk in one statement (plans, payouts and their ledger postings): days paid now. */
   private async settleBatch(ids: string[], now: Date): Promise<number> {
-    const { posted } = await this.ledger.postFromQuery({
-      name: 'plan_settle',
-      with: SETTLE_WITH,
-      select: SETTLE_LEGS,
-      values: [
-        ids,
-        now,
-        PAYOUT_DECIMALS,
-        ...KIND_COLUMNS,
-        SystemAccount.YieldExpense,
-        SystemAccount.Rounding,
-      ],
-    });
-    return posted;
+    const run = async (system: unknown[]) =>
+      (
+        await this.ledger.postFromQuery({
+          name: 'plan_settle',
+          with: SETTLE_WITH,
+          entries: SETTLE_ENTRIES,
+          legs: SETTLE_LEGS,
+          values: [ids, now, PAYOUT_DECIMALS, ...KIND_COLUMNS, ...system],
+        })
+      ).posted;
+    try {
+      return await run(await this.systemColumns());
+    } catch (error) {
+      if (!(error instanceof LegWithoutAccountError)) throw error;
+      // A plan without its account ids, or a currency that no product had when they were read.
+      return run(await this.systemColumns(await this.fillAccountIds(ids)));
+    }
+  }
+
+  /**
+   * $7-$9 of SETTLE_WITH: per currency of the plan products (and `extra`), the ids of the
+   * yield-expense account (one of its shards, chosen per chunk as every posting does, so that chunks
+   * settled at once do not queue on one row) and of the rounding account. Ids are cached by the
+   * ledger; the currencies are read once.
+   */
+  private async systemColumns(extra: string[] = []): Promise<unknown[]> {
+    if (!this.currencies || extra.some((c) => !this.currencies?.includes(c))) {
+      const rows: { currency: string }[] = await this.dataSource.query(
+        `SELECT DISTINCT currency FROM orders.plan_products`,
+      );
+      this.currencies = [...new Set([...rows.map((r) => r.currency), ...extra])].sort();
+    }
+    const currencies = this.currencies;
+    const ids = await this.ledger.accountIdsOf(
+      currencies.flatMap((currency) => [
+        systemRef(SystemAccount.YieldExpense, currency),
+        systemRef(SystemAccount.Rounding, currency),
+      ]),
+    );
+    return [currencies, currencies.map((_, i) => ids[2 * i]), currencies.map((_, i) => ids[2 * i + 1])];
+  }
+
+  /**
+   * Keeps the ids of their two accounts on the chunk's plans that have none (bought before plans kept
+   * them, or written by hand), finding or creating the accounts; answers the chunk's currencies.
+   */
+  private async fillAccountIds(ids: string[]): Promise<string[]> {
+    const plans: { id: string; user_id: string; currency: string; kind: PlanKind }[] =
+      await this.dataSource.query(
+        `SELECT id, user_id, currency, kind FROM orders.plans
+          WHERE id = ANY($1::bigint[]) AND (available_account_id IS NULL OR principal_account_id IS NULL)`,
+        [ids],
+      );
+    if (plans.length > 0) {
+      const accounts = await this.ledger.accountIdsOf(
+        plans.flatMap((plan): AccountRef[] => {
+          const owner = { type: 'user' as const, id: plan.user_id };
+          return [
+            { owner, book: 'real', currency: plan.currency, kind: AccountKind.Available },
+            { owner, book: 'real', currency: plan.currency, kind: PLAN_KINDS[plan.kind].principalKind },
+          ];
+        }),
+      );
+      await this.dataSource.query(
+        `UPDATE orders.plans p SET available_account_id = u.available, principal_account_id = u.principal
+           FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS u(id, available, principal)
+          WHERE p.id = u.id`,
+        [
+          plans.map((p) => p.id),
+          plans.map((_, i) => accounts[2 * i]),
+          plans.map((_, i) => accounts[2 * i + 1]),
+        ],
+      );
+    }
+    const rows: { currency: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT currency FROM orders.plans WHERE id = ANY($1::bigint[])`,
+      [ids],
+    );
+    return rows.map((r) => r.currency);
   }
 }
 

@@ -13,7 +13,14 @@ import {
   type SystemParameterReader,
   type TradingRestriction,
 } from '@app/common';
-import { AccountKind, InsufficientBalanceError, LedgerService, SystemAccount, type Leg } from '@app/ledger';
+import {
+  AccountKind,
+  InsufficientBalanceError,
+  LedgerService,
+  SystemAccount,
+  type AccountRef,
+  type Leg,
+} from '@app/ledger';
 import type { BuyPlanDto } from './dto/plan.dto';
 import { Plan, type PlanKind } from './entities/plan.entity';
 import { PlanProduct } from './entities/plan-product.entity';
@@ -88,6 +95,24 @@ export class PlansService {
           );
           if (held.length) throw new AppException(ErrorCode.ProductAlreadyBought);
         }
+        const owner = { type: 'user' as const, id: userId };
+        const available: AccountRef = {
+          owner,
+          book: 'real',
+          currency: product.currency,
+          kind: AccountKind.Available,
+        };
+        const principal: AccountRef = {
+          owner,
+          book: 'real',
+          currency: product.currency,
+          kind: rules.principalKind,
+        };
+        // The plan keeps the ids of the accounts its settlement pays (no lookup per plan and day).
+        const [availableAccountId, principalAccountId] = await this.ledger.accountIdsOf([
+          available,
+          principal,
+        ]);
         const saved = await m.save(
           m.create(Plan, {
             kind,
@@ -104,22 +129,17 @@ export class PlansService {
             earned: new Decimal(0),
             penalty: null,
             closedAt: null,
+            availableAccountId,
+            principalAccountId,
           }),
         );
-        const owner = { type: 'user' as const, id: userId };
         await this.ledger.post(
           {
             key: `plan-subscribe-${saved.id}`,
             reason: rules.reasons.subscribe,
             refType: 'plan',
             refId: saved.id,
-            legs: [
-              {
-                from: { owner, book: 'real', currency: product.currency, kind: AccountKind.Available },
-                to: { owner, book: 'real', currency: product.currency, kind: rules.principalKind },
-                amount,
-              },
-            ],
+            legs: [{ from: available, to: principal, amount }],
           },
           m,
         );

@@ -52,6 +52,13 @@ export class Plan {
   @Column('timestamptz', { name: 'closed_at', nullable: true })
   closedAt: Date | null;
 
+  /** Ledger account ids the settlement pays (null on plans bought before they were kept). */
+  @Column('bigint', { name: 'available_account_id', nullable: true })
+  availableAccountId: string | null;
+
+  @Column('bigint', { name: 'principal_account_id', nullable: true })
+  principalAccountId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
