@@ -11,14 +11,7 @@ import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { Clock, MARKET_PRICES, preparedQuery, type MarketPrices } from '@app/common';
 import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
-import {
-  moveReachesLimit,
-  moveTrigger,
-  quoteAround,
-  triggered,
-  type Direction,
-  type PriceMove,
-} from './u-order-math';
+import { moveReachesLimit, moveTrigger, quoteAround, type Direction, type PriceMove } from './u-order-math';
 import { UOrdersService, type TickCheck } from './u-orders.service';
 
 /** How long the set of instruments with live orders is trusted before it is read again. */
@@ -329,19 +322,8 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.error(`U order ${row.id}: ${(error as Error).message}`);
       }
     }
-    const hits = rows.filter(
-      (row) =>
-        row.state === 'open' &&
-        triggered(
-          {
-            direction: row.direction,
-            stopLoss: dec(row.stop_loss),
-            takeProfit: dec(row.take_profit),
-            liquidationPrice: dec(row.liquidation_price),
-          },
-          byCode.get(row.code)!.quote,
-        ) !== null,
-    );
+    // closeTriggered checks each against its quote again (the candidates are what the indexes say).
+    const hits = rows.filter((row) => row.state === 'open');
     if (hits.length === 0) return fired;
     try {
       // Everything the round triggered closes in one statement.
