@@ -1,4 +1,4 @@
 export * from './orders.module';
 export * from './migrations';
 export * from './spot/matching';
-export { PlanSettlementService } from './plans/plan-settlement.service';
+export { PlanSettlementService, SETTLEMENT_CHUNK } from './plans/plan-settlement.service';

@@ -17,6 +17,8 @@ import { DAY_MS, PAYOUT_DECIMALS, PLAN_KINDS } from './plan-kinds';
 
 /** Plans per chunk job (one transaction each). */
 export const SETTLEMENT_CHUNK = 500;
+/** Chunks per page of the scan (dueChunks). */
+const SCAN_PAGE_CHUNKS = 10;
 
 /**
  * One statement per chunk, whose journal entries and legs LedgerService.postFromQuery posts in it:
@@ -124,18 +126,27 @@ export class PlanSettlementService {
     private readonly clock: Clock,
   ) {}
 
-  /** Ids of plans with at least one day due at `now`, in chunks (one job each). */
-  async dueChunks(now: Date): Promise<string[][]> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM orders.plans
-        WHERE status = 'earning' AND started_at + make_interval(days => days_paid + 1) <= $1
-        ORDER BY id`,
-      [now],
-    );
-    const chunks: string[][] = [];
-    for (let i = 0; i < rows.length; i += SETTLEMENT_CHUNK)
-      chunks.push(rows.slice(i, i + SETTLEMENT_CHUNK).map((r) => String(r.id)));
-    return chunks;
+  /**
+   * Ids of plans with at least one day due at `now`, in chunks (one job each), a page of
+   * SCAN_PAGE_CHUNKS chunks at a time (keyset on the id): the first chunks can be queued and settled
+   * while the rest are read, and a scan of millions of plans never holds all their ids at once.
+   */
+  async *dueChunks(now: Date): AsyncGenerator<string[][]> {
+    let after = '0';
+    for (;;) {
+      const rows: { id: string }[] = await this.dataSource.query(
+        `SELECT id FROM orders.plans
+          WHERE status = 'earning' AND started_at + make_interval(days => days_paid + 1) <= $1 AND id > $2
+          ORDER BY id LIMIT $3`,
+        [now, after, SCAN_PAGE_CHUNKS * SETTLEMENT_CHUNK],
+      );
+      const chunks: string[][] = [];
+      for (let i = 0; i < rows.length; i += SETTLEMENT_CHUNK)
+        chunks.push(rows.slice(i, i + SETTLEMENT_CHUNK).map((r) => String(r.id)));
+      if (chunks.length > 0) yield chunks;
+      if (rows.length < SCAN_PAGE_CHUNKS * SETTLEMENT_CHUNK) return;
+      after = String(rows[rows.length - 1].id);
+    }
   }
 
   /**
@@ -260,16 +271,19 @@ export class PlanSettlementProcessor extends WorkerHost {
     if (job.name === (JobName.PlanSettleScan as string)) {
       // The scan fans the due plans out as chunk jobs; their ids are deterministic per minute.
       const now = this.clock.now();
-      const chunks = await this.settlement.dueChunks(now);
       const stamp = now.toISOString().slice(0, 16).replace(/[-:T]/g, '');
-      await this.queue.addBulk(
-        chunks.map((ids) => ({
-          name: JobName.PlanSettleChunk,
-          data: { ids, at: now.toISOString() } satisfies JobPayloads[JobName.PlanSettleChunk],
-          opts: { jobId: `plan-yield-${ids[0]}-${stamp}` },
-        })),
-      );
-      return chunks.length;
+      let queued = 0;
+      for await (const chunks of this.settlement.dueChunks(now)) {
+        await this.queue.addBulk(
+          chunks.map((ids) => ({
+            name: JobName.PlanSettleChunk,
+            data: { ids, at: now.toISOString() } satisfies JobPayloads[JobName.PlanSettleChunk],
+            opts: { jobId: `plan-yield-${ids[0]}-${stamp}` },
+          })),
+        );
+        queued += chunks.length;
+      }
+      return queued;
     }
     const data = job.data as JobPayloads[JobName.PlanSettleChunk];
     return this.settlement.settle(data.ids, new Date(data.at));
