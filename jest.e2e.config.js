@@ -21,5 +21,8 @@ module.exports = {
   // One file at a time: every app runs the platform's sweeps on the shared run database, and a file
   // that moves its clock days ahead would settle another file's open orders under its feet.
   maxWorkers: 1,
+  // In a worker, not in band: each file leaves a little of its app behind (about 50 MB, 3.5 GB over
+  // the suite), and a worker past this much after a file is replaced by a fresh one.
+  workerIdleMemoryLimit: '1.5GB',
   testTimeout: 60000,
 };
