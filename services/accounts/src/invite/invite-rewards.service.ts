@@ -8,9 +8,11 @@ import {
   LedgerService,
   mayHaveCommittedSince,
   REASON_GROUPS,
+  keepScanMark,
   scanWindow,
   SystemAccount,
   type JournalEntry,
+  type ScanMarks,
 } from '@app/ledger';
 
 /** The system parameter of the reward rule: the inviter's share (0..1) of each trading fee. */
@@ -21,11 +23,10 @@ export const TRADING_FEE_REASONS: readonly string[] = REASON_GROUPS.trade;
 const REWARD_DECIMALS = 8;
 const CHUNK = 500;
 /**
- * The window of each scan: a fee whose transaction was still open at the previous scan (its
- * transfer id lower than that scan's high-water mark) is seen by a later one, within ten minutes.
- * Inside the window only what the latest scan may not have seen is read again (scan-horizon.ts).
+ * Each scan's window starts where the transactions the latest scan may not have seen began; inside
+ * it only what that scan may not have seen is read again (scan-horizon.ts).
  */
-const LOOKBACK = `interval '10 minutes'`;
+const MARKS: ScanMarks = { table: 'accounts.invite_scan_marks', column: 'transfer_id' };
 
 interface FeeRow {
   transfer_id: string;
@@ -74,12 +75,8 @@ export class InviteRewardsService {
 
   async scan(): Promise<ScanOutcome> {
     const rate = await this.rate();
-    const { from, lastTop, lastHorizon, top, horizon } = await scanWindow(
-      this.dataSource,
-      { table: 'accounts.invite_scan_marks', column: 'transfer_id' },
-      'transfers',
-      LOOKBACK,
-    );
+    const window = await scanWindow(this.dataSource, MARKS, 'transfers');
+    const { from, lastTop, lastHorizon, top } = window;
     const outcome: ScanOutcome = { rewarded: 0, paid: 0 };
     let after = from;
     for (;;) {
@@ -107,13 +104,7 @@ export class InviteRewardsService {
       after = fees[fees.length - 1].transfer_id;
       if (fees.length < CHUNK) break;
     }
-    await this.dataSource.query(
-      `INSERT INTO accounts.invite_scan_marks (transfer_id, horizon) VALUES ($1, $2::xid8)`,
-      [top, horizon],
-    );
-    await this.dataSource.query(
-      `DELETE FROM accounts.invite_scan_marks WHERE taken_at < now() - interval '1 day'`,
-    );
+    await keepScanMark(this.dataSource, MARKS, window, true);
     if (outcome.paid) this.logger.log(`${outcome.paid} invite reward(s) paid`);
     return outcome;
   }

@@ -10,6 +10,7 @@ import { AdminRecoveryCodesDemoDisable1766100001000 } from './1766100001000-Admi
 import { AdminAccountsManagement1766200001000 } from './1766200001000-AdminAccountsManagement';
 import { CreateInviteRewards1764900001000 } from '../invite/1764900001000-CreateInviteRewards';
 import { InviteScanHorizon1766400003000 } from '../invite/1766400003000-InviteScanHorizon';
+import { InviteScanAnchor1766400006000 } from '../invite/1766400006000-InviteScanAnchor';
 
 export const ACCOUNTS_MIGRATIONS = [
   CreateAccounts1763800001000,
@@ -24,4 +25,5 @@ export const ACCOUNTS_MIGRATIONS = [
   AdminRecoveryCodesDemoDisable1766100001000,
   AdminAccountsManagement1766200001000,
   InviteScanHorizon1766400003000,
+  InviteScanAnchor1766400006000,
 ];

@@ -1,6 +1,7 @@
 import { CreateNotificationsAndSupport1764090002000 } from '../notifications/1764090002000-CreateNotificationsAndSupport';
 import { NotificationScanMarks1764900003000 } from '../notifications/1764900003000-NotificationScanMarks';
 import { NotificationScanHorizon1766400002000 } from '../notifications/1766400002000-NotificationScanHorizon';
+import { NotificationScanAnchor1766400006000 } from '../notifications/1766400006000-NotificationScanAnchor';
 import { AnnouncementReads1764900005000 } from '../notifications/1764900005000-AnnouncementReads';
 import { SupportVisitorsAndImages1764900004000 } from '../support/1764900004000-SupportVisitorsAndImages';
 import { CreateContent1764200001000 } from './1764200001000-CreateContent';
@@ -22,4 +23,5 @@ export const CONTENT_MIGRATIONS = [
   WithdrawDualApprovalParameter1765100003000,
   CoinMinimumFloors1766400001000,
   NotificationScanHorizon1766400002000,
+  NotificationScanAnchor1766400006000,
 ];

@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import type { Job, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { NotificationInput, NotificationType } from '@app/common';
-import { mayHaveCommittedSince, scanWindow } from '@app/ledger';
+import { keepScanMark, mayHaveCommittedSince, scanWindow, type ScanMarks } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
 import { NotificationsService } from './notifications.service';
 
@@ -76,8 +76,7 @@ export const LEDGER_NOTICES: Readonly<Record<string, Rule>> = {
 };
 
 const CHUNK = 500;
-/** Journals of the last ten minutes are read again: one committed late is still told. */
-const LOOKBACK = `interval '10 minutes'`;
+const MARKS: ScanMarks = { table: 'content.notification_scan_marks', column: 'journal_id' };
 const SCAN_EVERY_MS = 15_000;
 
 interface JournalUserRow {
@@ -107,21 +106,16 @@ export class LedgerNotificationsService {
   ) {}
 
   async scan(): Promise<number> {
-    // The window starts at a mark taken LOOKBACK ago (a journal committed later than that is not
-    // told); inside it, only what the latest scan may not have seen is read again (scan-horizon.ts).
-    const { from, lastTop, lastHorizon, top, horizon } = await scanWindow(
-      this.dataSource,
-      { table: 'content.notification_scan_marks', column: 'journal_id' },
-      'journal',
-      LOOKBACK,
-    );
+    // The window starts where the transactions the latest complete scan may not have seen began;
+    // inside it, only what that scan may not have seen is read again (scan-horizon.ts).
+    const window = await scanWindow(this.dataSource, MARKS, 'journal');
+    const { from, lastTop, lastHorizon, top } = window;
     let told = 0;
-    /** False when a notice could not be written: the next scan reads the whole window again. */
+    /** False when a notice could not be written: the next scans read this window again. */
     let complete = true;
     let after = from;
     for (;;) {
-      // A mark without a horizon (taken before they were kept, or after a notice failed): the
-      // whole window again.
+      // Without a horizon (a mark taken before they were kept): the whole window again.
       const journals: { id: string }[] = await this.dataSource.query(
         `SELECT j.id::text FROM ledger.journal j
           WHERE j.id > $1 AND j.id <= $2 AND j.reason = ANY($3::text[])
@@ -161,13 +155,7 @@ export class LedgerNotificationsService {
       after = journals[journals.length - 1].id;
       if (journals.length < CHUNK) break;
     }
-    await this.dataSource.query(
-      `INSERT INTO content.notification_scan_marks (journal_id, horizon) VALUES ($1, $2::xid8)`,
-      [top, complete ? horizon : null],
-    );
-    await this.dataSource.query(
-      `DELETE FROM content.notification_scan_marks WHERE taken_at < now() - interval '1 day'`,
-    );
+    await keepScanMark(this.dataSource, MARKS, window, complete);
     return told;
   }
 
@@ -198,7 +186,7 @@ export class LedgerNotificationsService {
       await this.notifications.notify(input);
       return true;
     } catch (error) {
-      // The others are still told; this one by the next scan, which reads the whole window again.
+      // The others are still told; this one by a next scan, which reads this window again.
       this.logger.warn(`notice ${input.key}: ${(error as Error).message}`);
       return false;
     }
