@@ -38,6 +38,7 @@ import { RecoveryCode } from './two-factor/entities/recovery-code.entity';
 import { TwoFactorController } from './two-factor/two-factor.controller';
 import { TwoFactorService } from './two-factor/two-factor.service';
 import { TotpVerifier } from './two-factor/totp-verifier';
+import { LoginChallenges } from './two-factor/login-challenges';
 import { DemoBookGate } from './users/demo-book.gate';
 import { AdminRecoveryCode } from './admin/entities/admin-recovery-code.entity';
 import { WalletLink } from './wallet/entities/wallet-link.entity';
@@ -102,6 +103,7 @@ import { SecurityChangesService } from './users/security-changes.service';
     LoginThrottleService,
     TwoFactorService,
     TotpVerifier,
+    LoginChallenges,
     // Money moves on a disabled demo book answer 10094 (every service process loads this module).
     { provide: APP_INTERCEPTOR, useClass: DemoBookGate },
     ApiKeysService,

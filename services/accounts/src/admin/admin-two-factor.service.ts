@@ -1,28 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type Redis from 'ioredis';
-import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI } from 'otplib';
 import { toDataURL } from 'qrcode';
 import { IsNull, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { APP_CONFIG, AppException, Clock, ErrorCode, type AppConfig } from '@app/common';
-import { REDIS_CLIENT } from '@app/queue';
+import { LoginChallenges, type TwoFactorChallenge } from '../two-factor/login-challenges';
 import { issueRecoveryCodes, matchRecoveryCode } from '../two-factor/recovery-codes';
 import { TotpVerifier, type TotpSubject } from '../two-factor/totp-verifier';
 import type { SecondFactor } from '../two-factor/two-factor.service';
 import { AdminRecoveryCode } from './entities/admin-recovery-code.entity';
 import { AdminUser } from './entities/admin-user.entity';
 
-/** A login challenge (password passed, code pending) lives this long. */
-const CHALLENGE_TTL_SECONDS = 300;
-/** Wrong codes one challenge tolerates before it is destroyed (429). */
-const CHALLENGE_MAX_ATTEMPTS = 5;
-
-export interface AdminTwoFactorChallenge {
-  twoFactorRequired: true;
-  challenge: string;
-  expiresAt: string;
-}
+export type AdminTwoFactorChallenge = TwoFactorChallenge;
 
 /** Which second factor completed a login: the audit trail keeps it. */
 export type AdminSecondFactorKind = 'totp' | 'recovery_code';
@@ -37,10 +26,10 @@ export class AdminTwoFactorService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(AdminUser) private readonly admins: Repository<AdminUser>,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly totp: TotpVerifier,
+    private readonly challenges: LoginChallenges,
   ) {}
 
   /** Starts (or restarts) enrolment: a new pending secret, shown once as a URI and a QR code. */
@@ -122,12 +111,8 @@ export class AdminTwoFactorService {
   }
 
   /** After the password: a single-use challenge that login2fa completes. */
-  async openChallenge(adminId: string): Promise<AdminTwoFactorChallenge> {
-    const challenge = randomBytes(32).toString('base64url');
-    const key = this.challengeKey(challenge);
-    await this.redis.multi().hset(key, { adminId, attempts: 0 }).expire(key, CHALLENGE_TTL_SECONDS).exec();
-    const expiresAt = new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000).toISOString();
-    return { twoFactorRequired: true, challenge, expiresAt };
+  openChallenge(adminId: string): Promise<AdminTwoFactorChallenge> {
+    return this.challenges.open('admin', adminId);
   }
 
   /**
@@ -140,26 +125,11 @@ export class AdminTwoFactorService {
     factor: SecondFactor,
     ip: string,
   ): Promise<{ adminId: string; factor: AdminSecondFactorKind }> {
-    const key = this.challengeKey(challenge);
-    const adminId = await this.redis.hget(key, 'adminId');
-    if (!adminId) throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
-    // Per admin as well as per challenge: opening new challenges does not buy more guesses.
-    await this.totp.assertAllowed({ kind: 'admin', id: adminId }, ip);
-    const admin = await this.loadSecrets(adminId);
-    const used = this.isEnabled(admin) ? await this.checkFactor(admin, factor) : null;
-    if (!used) {
-      await this.totp.recordFailure({ kind: 'admin', id: adminId }, ip);
-      const attempts = await this.redis.hincrby(key, 'attempts', 1);
-      if (attempts >= CHALLENGE_MAX_ATTEMPTS) {
-        await this.redis.del(key);
-        throw new AppException(ErrorCode.TooManyRequests);
-      }
-      throw new AppException(ErrorCode.CodeWrong);
-    }
-    // Single use, even under a race of two correct answers: only one DEL removes the key.
-    if ((await this.redis.del(key)) !== 1)
-      throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
-    return { adminId, factor: used };
+    const { id, used } = await this.challenges.complete('admin', challenge, ip, async (adminId) => {
+      const admin = await this.loadSecrets(adminId);
+      return this.isEnabled(admin) ? this.checkFactor(admin, factor) : null;
+    });
+    return { adminId: id, factor: used };
   }
 
   private async checkFactor(admin: AdminUser, factor: SecondFactor): Promise<AdminSecondFactorKind | null> {
@@ -186,10 +156,6 @@ export class AdminTwoFactorService {
       .getOne();
     if (!admin) throw new AppException(ErrorCode.UserNotFound);
     return admin;
-  }
-
-  private challengeKey(challenge: string): string {
-    return `admin-2fa-challenge:${challenge}`;
   }
 }
 

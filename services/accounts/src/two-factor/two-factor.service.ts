@@ -1,27 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type Redis from 'ioredis';
-import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI } from 'otplib';
 import { toDataURL } from 'qrcode';
 import { DataSource, IsNull } from 'typeorm';
 import { APP_CONFIG, AppException, Clock, ErrorCode, type AppConfig } from '@app/common';
-import { REDIS_CLIENT } from '@app/queue';
 import { User } from '../users/entities/user.entity';
 import { SecurityChangesService } from '../users/security-changes.service';
 import { RecoveryCode } from './entities/recovery-code.entity';
+import { LoginChallenges, type TwoFactorChallenge } from './login-challenges';
 import { issueRecoveryCodes, matchRecoveryCode } from './recovery-codes';
 import { TotpVerifier, type TotpSubject } from './totp-verifier';
-/** A login challenge (password passed, second factor pending) lives this long. */
-const CHALLENGE_TTL_SECONDS = 300;
-/** Wrong second factors one challenge tolerates before it is destroyed (429). */
-const CHALLENGE_MAX_ATTEMPTS = 5;
 
-export interface TwoFactorChallenge {
-  twoFactorRequired: true;
-  challenge: string;
-  expiresAt: string;
-}
+export type { TwoFactorChallenge } from './login-challenges';
 
 /** A second factor given by the user: a TOTP code or a recovery code. */
 export interface SecondFactor {
@@ -37,10 +27,10 @@ export interface SecondFactor {
 export class TwoFactorService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly totp: TotpVerifier,
+    private readonly challenges: LoginChallenges,
     private readonly securityChanges: SecurityChangesService,
   ) {}
 
@@ -109,15 +99,8 @@ export class TwoFactorService {
   }
 
   /** After the first factor: a single-use challenge that login2fa completes. */
-  async openChallenge(userId: string): Promise<TwoFactorChallenge> {
-    const challenge = randomBytes(32).toString('base64url');
-    await this.redis
-      .multi()
-      .hset(this.challengeKey(challenge), { userId, attempts: 0 })
-      .expire(this.challengeKey(challenge), CHALLENGE_TTL_SECONDS)
-      .exec();
-    const expiresAt = new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000).toISOString();
-    return { twoFactorRequired: true, challenge, expiresAt };
+  openChallenge(userId: string): Promise<TwoFactorChallenge> {
+    return this.challenges.open('user', userId);
   }
 
   /**
@@ -125,26 +108,11 @@ export class TwoFactorService {
    * Unknown or used challenge: 400 on `challenge`; wrong factor: 10091; too many wrong: 429.
    */
   async completeChallenge(challenge: string, factor: SecondFactor, ip: string): Promise<string> {
-    const key = this.challengeKey(challenge);
-    const userId = await this.redis.hget(key, 'userId');
-    if (!userId) throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
-    // Per user as well as per challenge: opening new challenges does not buy more guesses.
-    await this.totp.assertAllowed({ kind: 'user', id: userId }, ip);
-    const user = await this.loadSecrets(userId);
-    const ok = this.isEnabled(user) && (await this.checkFactor(user, factor));
-    if (!ok) {
-      await this.totp.recordFailure({ kind: 'user', id: userId }, ip);
-      const attempts = await this.redis.hincrby(key, 'attempts', 1);
-      if (attempts >= CHALLENGE_MAX_ATTEMPTS) {
-        await this.redis.del(key);
-        throw new AppException(ErrorCode.TooManyRequests);
-      }
-      throw new AppException(ErrorCode.CodeWrong);
-    }
-    // Single use, even under a race of two correct answers: only one DEL removes the key.
-    if ((await this.redis.del(key)) !== 1)
-      throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
-    return userId;
+    const { id } = await this.challenges.complete('user', challenge, ip, async (userId) => {
+      const user = await this.loadSecrets(userId);
+      return this.isEnabled(user) && (await this.checkFactor(user, factor)) ? true : null;
+    });
+    return id;
   }
 
   /** For sensitive changes (repasswordTx): a TOTP code is required while 2FA is enabled. */
@@ -202,10 +170,6 @@ export class TwoFactorService {
       .getOne();
     if (!user) throw new AppException(ErrorCode.UserNotFound);
     return user;
-  }
-
-  private challengeKey(challenge: string): string {
-    return `2fa-challenge:${challenge}`;
   }
 }
 

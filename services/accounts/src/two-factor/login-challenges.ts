@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { AppException, ErrorCode } from '@app/common';
+import { REDIS_CLIENT } from '@app/queue';
+import { TotpVerifier, type TotpSubjectKind } from './totp-verifier';
+
+/** A login challenge (first factor passed, second factor pending) lives this long. */
+const CHALLENGE_TTL_SECONDS = 300;
+/** Wrong second factors one challenge tolerates before it is destroyed (429). */
+const CHALLENGE_MAX_ATTEMPTS = 5;
+
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  challenge: string;
+  expiresAt: string;
+}
+
+/**
+ * The short-lived login challenges of customers and admins, kept in Redis: opened once the first
+ * factor passed, completed once by a right second factor, destroyed after too many wrong ones.
+ */
+@Injectable()
+export class LoginChallenges {
+  constructor(
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    private readonly totp: TotpVerifier,
+  ) {}
+
+  async open(kind: TotpSubjectKind, id: string): Promise<TwoFactorChallenge> {
+    const challenge = randomBytes(32).toString('base64url');
+    const key = challengeKey(kind, challenge);
+    await this.redis
+      .multi()
+      .hset(key, { [`${kind}Id`]: id, attempts: 0 })
+      .expire(key, CHALLENGE_TTL_SECONDS)
+      .exec();
+    const expiresAt = new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000).toISOString();
+    return { twoFactorRequired: true, challenge, expiresAt };
+  }
+
+  /**
+   * Checks the second factor of a challenge (`check`: what the holder's factor was, or null when
+   * wrong) and consumes the challenge; answers the holder's id and what `check` answered.
+   * Unknown or used challenge: 400 on `challenge`; wrong factor: 10091; too many wrong: 429.
+   */
+  async complete<T>(
+    kind: TotpSubjectKind,
+    challenge: string,
+    ip: string,
+    check: (id: string) => Promise<T | null>,
+  ): Promise<{ id: string; used: T }> {
+    const key = challengeKey(kind, challenge);
+    const id = await this.redis.hget(key, `${kind}Id`);
+    if (!id) throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
+    // Per holder as well as per challenge: opening new challenges does not buy more guesses.
+    await this.totp.assertAllowed({ kind, id }, ip);
+    const used = await check(id);
+    if (used === null) {
+      await this.totp.recordFailure({ kind, id }, ip);
+      const attempts = await this.redis.hincrby(key, 'attempts', 1);
+      if (attempts >= CHALLENGE_MAX_ATTEMPTS) {
+        await this.redis.del(key);
+        throw new AppException(ErrorCode.TooManyRequests);
+      }
+      throw new AppException(ErrorCode.CodeWrong);
+    }
+    // Single use, even under a race of two correct answers: only one DEL removes the key.
+    if ((await this.redis.del(key)) !== 1)
+      throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
+    return { id, used };
+  }
+}
+
+function challengeKey(kind: TotpSubjectKind, challenge: string): string {
+  return kind === 'admin' ? `admin-2fa-challenge:${challenge}` : `2fa-challenge:${challenge}`;
+}
