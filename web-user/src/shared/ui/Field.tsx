@@ -28,6 +28,41 @@ export function Field({
   );
 }
 
+/** A password input in its Field: `current-password` is filled by the browser, `new-password` suggested. */
+export function PasswordField({
+  label,
+  error,
+  name,
+  autoComplete,
+  value,
+  placeholder,
+  onChange,
+}: {
+  label: string;
+  error?: string | null;
+  name?: string;
+  autoComplete: 'current-password' | 'new-password' | 'off';
+  value: string;
+  placeholder?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(id) => (
+        <input
+          id={id}
+          name={name}
+          type="password"
+          autoComplete={autoComplete}
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
 export function PageHeader({
   title,
   subtitle,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http-client';
-import { Field } from '../../../shared/ui/Field';
+import { Field, PasswordField } from '../../../shared/ui/Field';
 import { authApi, isChallenge, type FirstFactorResult, type LoginResult } from '../api/auth-api';
 import { completeLogin, safeRedirect } from '../login-redirect';
 import { checkPassword } from '../validation';
@@ -80,19 +80,15 @@ export function LoginPage() {
             />
           )}
         </Field>
-        <Field label={t('fields.password')} error={errors.password && t(errors.password)}>
-          {(id) => (
-            <input
-              id={id}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              placeholder={t('fields.passwordPlaceholder')}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
+        <PasswordField
+          label={t('fields.password')}
+          error={errors.password && t(errors.password)}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          placeholder={t('fields.passwordPlaceholder')}
+          onChange={setPassword}
+        />
         <div className="form-row-end">
           <Link to="/pass/reset">{t('login.forgot')}</Link>
         </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/http-client';
-import { Field } from '../../../shared/ui/Field';
+import { Field, PasswordField } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { authApi } from '../api/auth-api';
 import { checkCode, checkConfirm, checkEmail, checkPassword } from '../validation';
@@ -80,32 +80,24 @@ export function ResetPage() {
           )}
         </Field>
         <CodeField value={code} onChange={setCode} error={msg(errors.code)} onSend={sendCode} />
-        <Field label={t('fields.newPassword')} error={msg(errors.password)}>
-          {(id) => (
-            <input
-              id={id}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              placeholder={t('fields.newPasswordPlaceholder')}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('fields.confirm')} error={msg(errors.confirm)}>
-          {(id) => (
-            <input
-              id={id}
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              placeholder={t('fields.confirmPlaceholder')}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          )}
-        </Field>
+        <PasswordField
+          label={t('fields.newPassword')}
+          error={msg(errors.password)}
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          placeholder={t('fields.newPasswordPlaceholder')}
+          onChange={setPassword}
+        />
+        <PasswordField
+          label={t('fields.confirm')}
+          error={msg(errors.confirm)}
+          name="confirm"
+          autoComplete="new-password"
+          value={confirm}
+          placeholder={t('fields.confirmPlaceholder')}
+          onChange={setConfirm}
+        />
         {serverError && (
           <div className="form-error" role="alert" data-testid="server-error">
             {serverError}

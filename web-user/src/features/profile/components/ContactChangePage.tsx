@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ApiError, fieldErrors, http } from '../../../api/http-client';
 import { session, useSession, type UserInfo } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, PageHeader } from '../../../shared/ui/Field';
+import { Field, PageHeader, PasswordField } from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
@@ -238,18 +238,14 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
       )}
       <p className="muted small">{t('contact.codeTo')}</p>
       <CodeField value={code} onChange={setCode} error={errors.code} onSend={sendCode} />
-      <Field label={t('contact.password')} error={errors.password}>
-        {(id) => (
-          <input
-            id={id}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
+      <PasswordField
+        label={t('contact.password')}
+        error={errors.password}
+        name="currentPassword"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       {twoFactor && (
         <Field label={t('contact.totp')} error={errors.totpCode}>
           {(id) => (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/http-client';
 import { session, type UserInfo } from '../../../shared/session';
-import { Field } from '../../../shared/ui/Field';
+import { PasswordField } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { authApi } from '../../auth/api/auth-api';
 import { CodeField } from '../../auth/components/CodeField';
@@ -53,39 +53,27 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       noValidate
       data-testid="change-password-form"
     >
-      <Field label={t('password.old')} error={msg(errors.old)}>
-        {(id) => (
-          <input
-            id={id}
-            type="password"
-            autoComplete="current-password"
-            value={oldPassword}
-            onChange={(e) => setOld(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('password.new')} error={msg(errors.password)}>
-        {(id) => (
-          <input
-            id={id}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('auth:fields.confirm')} error={msg(errors.confirm)}>
-        {(id) => (
-          <input
-            id={id}
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        )}
-      </Field>
+      <PasswordField
+        label={t('password.old')}
+        error={msg(errors.old)}
+        autoComplete="current-password"
+        value={oldPassword}
+        onChange={setOld}
+      />
+      <PasswordField
+        label={t('password.new')}
+        error={msg(errors.password)}
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordField
+        label={t('auth:fields.confirm')}
+        error={msg(errors.confirm)}
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+      />
       {serverError && (
         <div className="form-error" role="alert">
           {serverError}
@@ -153,28 +141,20 @@ export function ChangeWithdrawPasswordForm({ user, onDone }: { user: UserInfo; o
     >
       <p className="muted">{t('withdraw.codeTo', { target })}</p>
       <CodeField value={code} onChange={setCode} error={msg(errors.code)} onSend={send} />
-      <Field label={t('withdraw.new')} error={msg(errors.password)}>
-        {(id) => (
-          <input
-            id={id}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('auth:fields.confirm')} error={msg(errors.confirm)}>
-        {(id) => (
-          <input
-            id={id}
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        )}
-      </Field>
+      <PasswordField
+        label={t('withdraw.new')}
+        error={msg(errors.password)}
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordField
+        label={t('auth:fields.confirm')}
+        error={msg(errors.confirm)}
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+      />
       {serverError && (
         <div className="form-error" role="alert">
           {serverError}
