@@ -73,7 +73,9 @@ export async function scanWindow(
   }[] = await dataSource.query(
     // settled: the latest complete scan (or, past GIVE_UP_AFTER, the latest scan at all); anchor:
     // the latest mark taken before every transaction that scan may not have seen began; base: the
-    // mark before it, whose top id the window starts above.
+    // mark before it, whose top id the window starts above. No anchor: a transaction older than
+    // every mark is still running (from the first scans of a new ledger: all of it is read), or
+    // the marks are from before the anchors were kept (the legacy window).
     `WITH settled AS (
        SELECT ${column} AS top, horizon FROM ${m}
         WHERE complete OR taken_at < now() - ${GIVE_UP_AFTER}
@@ -82,9 +84,10 @@ export async function scanWindow(
        SELECT k.id FROM ${m} k, settled s WHERE k.next_xid <= s.horizon ORDER BY k.id DESC LIMIT 1),
      base AS (
        SELECT k.id, k.${column} AS top FROM ${m} k, anchor a WHERE k.id < a.id ORDER BY k.id DESC LIMIT 1)
-     SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM anchor)
+     SELECT CASE WHEN EXISTS (SELECT 1 FROM anchor) THEN coalesce((SELECT top FROM base), 0)
+                 WHEN EXISTS (SELECT 1 FROM ${m} WHERE next_xid IS NULL)
                  THEN (SELECT coalesce(max(${column}), 0) FROM ${m} WHERE taken_at < now() - ${LEGACY_LOOKBACK})
-                 ELSE coalesce((SELECT top FROM base), 0) END::text AS "from",
+                 ELSE 0 END::text AS "from",
             (SELECT id FROM base)::text AS from_mark,
             (SELECT top FROM settled)::text AS last_top,
             (SELECT horizon FROM settled)::text AS last_horizon`,
