@@ -17,7 +17,7 @@ import type { DataSource } from 'typeorm';
  */
 
 /** The horizon of the statement's snapshot (xid8 as text): select it with the scan's top id. */
-export const SNAPSHOT_HORIZON = 'pg_snapshot_xmin(pg_current_snapshot())::text';
+const SNAPSHOT_HORIZON = 'pg_snapshot_xmin(pg_current_snapshot())::text';
 /** The next transaction id of the statement's snapshot (xid8 as text). */
 const SNAPSHOT_NEXT_XID = 'pg_snapshot_xmax(pg_current_snapshot())::text';
 /** A scan that failed is read again by the following ones for this long, then given up. */
