@@ -6,6 +6,7 @@ import Decimal from 'decimal.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hashSecret } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
+import { adminToken } from '../e2e/trading/trading-support';
 import { lastCode, registerUser, uniqueName, type RegisteredUser } from '../support/users';
 import { desktopContext, screenshot, startBrowserRun, type BrowserRun } from './browser-support';
 
@@ -155,6 +156,48 @@ describe('web-admin ledger: maker-checker adjustment in a real browser', () => {
       .getByTestId('status-approved')
       .waitFor();
     await screenshot(checker, 'admin-ledger-adjustments-approved');
+  });
+
+  it('the maker is told why they cannot approve; the checker rejects with a reason and nothing moves', async () => {
+    // The maker (admin@example.com) asks through the API this time.
+    const asked = await run.t
+      .http()
+      .post('/swx/admin/adjustments')
+      .set('Authorization', `Bearer ${await adminToken(run.t)}`)
+      .send({
+        ownerType: 'user',
+        ownerId: user.id,
+        book: 'real',
+        currency: 'USDT',
+        direction: 'debit',
+        amount: '3',
+        reason: 'Duplicate credit for ticket 9002',
+      });
+    expect(asked.body.code).toBe(200);
+    await maker.goto('/admin/adjustments');
+    const mine = maker.locator('tr', { hasText: 'Duplicate credit for ticket 9002' });
+    await mine.getByTestId('status-pending').waitFor();
+    await mine.getByTestId('approve-adjustment').locator('..').hover();
+    await maker
+      .getByRole('tooltip')
+      .getByText(/a different super-admin must approve it/)
+      .waitFor();
+
+    await checker.goto('/admin/adjustments');
+    const row = checker.locator('tr', { hasText: 'Duplicate credit for ticket 9002' });
+    await row.getByTestId('reject-adjustment').click();
+    const dialog = checker.getByRole('dialog');
+    await dialog.getByText(/Reject adjustment #\d+/).waitFor();
+    expect(await dialog.getByTestId('confirm-reject-adjustment').isDisabled()).toBe(true);
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('Not a duplicate: see ticket 9001');
+    await dialog.getByTestId('confirm-reject-adjustment').click();
+    await notification(checker).getByText('Rejected').waitFor();
+    await checker.goto('/admin/adjustments?filter=%7B%7D');
+    await checker
+      .locator('tr', { hasText: 'Duplicate credit for ticket 9002' })
+      .getByTestId('status-rejected')
+      .waitFor();
+    expect(await usdt(user)).toMatchObject({ available: '125.5' });
   });
 
   it('a withdrawal above the threshold shows that it waits for a second approval', async () => {

@@ -1,5 +1,4 @@
 import { useState, type ReactElement } from 'react';
-import { Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
 import {
   Button,
   useDataProvider,
@@ -10,6 +9,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { ReasonDialog } from './ReasonDialog';
 
 /**
  * A record action that needs a written reason or note (freeze, unfreeze, mark repaid): a dialog asks
@@ -46,7 +46,6 @@ export function ReasonDialogButton({
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   if (!record) return null;
-  const valid = text.trim().length >= 3;
   const submit = async () => {
     setBusy(true);
     try {
@@ -74,42 +73,20 @@ export function ReasonDialogButton({
       >
         {icon}
       </Button>
-      <Dialog
+      <ReasonDialog
         open={open}
+        title={translate(title, { id: record.id })}
+        name={field}
+        fieldLabel={fieldLabel}
+        value={text}
+        onChange={setText}
+        confirmLabel={label}
+        color={color}
+        busy={busy}
+        testId={testId ? `confirm-${testId}` : undefined}
+        onConfirm={() => void submit()}
         onClose={() => setOpen(false)}
-        fullWidth
-        maxWidth="sm"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <DialogTitle>{translate(title, { id: record.id })}</DialogTitle>
-        <DialogContent>
-          <MuiTextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            name={field}
-            label={translate(fieldLabel)}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            error={!valid}
-            helperText={valid ? ' ' : translate('swx.review.reasonRequired')}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="swx.review.cancel" onClick={() => setOpen(false)} disabled={busy} />
-          <Button
-            label={label}
-            variant="contained"
-            color={color}
-            onClick={() => void submit()}
-            disabled={busy || !valid}
-            data-testid={testId ? `confirm-${testId}` : undefined}
-          />
-        </DialogActions>
-      </Dialog>
+      />
     </>
   );
 }

@@ -1,12 +1,5 @@
 import { useState } from 'react';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField as MuiTextField,
-} from '@mui/material';
+import { Stack, Tooltip } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import {
@@ -20,14 +13,45 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { ReasonDialog } from './ReasonDialog';
+
+/** The texts of a review: the dialogs' titles, the approval's question, the reason's label. */
+export interface ReviewTexts {
+  approveTitle: string;
+  approveContent: string;
+  rejectTitle: string;
+  reasonLabel: string;
+  approved: string;
+}
+
+const REQUEST_TEXTS: ReviewTexts = {
+  approveTitle: 'swx.review.approveTitle',
+  approveContent: 'swx.review.approveContent',
+  rejectTitle: 'swx.review.rejectTitle',
+  reasonLabel: 'swx.review.reason',
+  approved: 'swx.review.approved',
+};
 
 /**
- * Approve / reject of a pending request (deposit, withdrawal, KYC): each asks for confirmation,
- * rejecting asks for the reason shown to the user, and the API's message is shown when it refuses.
+ * Approve / reject of a pending request (deposit, withdrawal, KYC, a ledger adjustment): each asks
+ * for confirmation, rejecting asks for the reason (shown to the user for a request), and the API's
+ * message is shown when it refuses. `approveBlocked` (translated) disables the approval and says why.
  */
-export function ReviewActions() {
+export function ReviewActions({
+  resource: fixedResource,
+  texts = REQUEST_TEXTS,
+  approveBlocked,
+  testIdSuffix = '',
+}: {
+  /** Default: the resource of the context. */
+  resource?: string;
+  texts?: ReviewTexts;
+  approveBlocked?: string;
+  testIdSuffix?: string;
+}) {
   const record = useRecordContext();
-  const resource = useResourceContext() ?? '';
+  const contextResource = useResourceContext() ?? '';
+  const resource = fixedResource ?? contextResource;
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -43,7 +67,7 @@ export function ReviewActions() {
     try {
       if (decision === 'approve') await dataProvider.approve(resource, record.id);
       else await dataProvider.reject(resource, record.id, reason.trim());
-      notify(decision === 'approve' ? 'swx.review.approved' : 'swx.review.rejected', { type: 'success' });
+      notify(decision === 'approve' ? texts.approved : 'swx.review.rejected', { type: 'success' });
       setDialog(null);
       setReason('');
       refresh();
@@ -54,68 +78,62 @@ export function ReviewActions() {
     }
   };
 
+  const approve = (
+    <Button
+      label="swx.review.approve"
+      variant="contained"
+      color="success"
+      onClick={() => setDialog('approve')}
+      disabled={busy || approveBlocked !== undefined}
+      data-testid={`approve${testIdSuffix}`}
+    >
+      <CheckIcon />
+    </Button>
+  );
   return (
-    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
-      <Button
-        label="swx.review.approve"
-        variant="contained"
-        color="success"
-        onClick={() => setDialog('approve')}
-        disabled={busy}
-        data-testid="approve"
-      >
-        <CheckIcon />
-      </Button>
+    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()} sx={{ alignItems: 'center' }}>
+      {approveBlocked === undefined ? (
+        approve
+      ) : (
+        // A disabled button takes no pointer events: the span carries the tooltip.
+        <Tooltip title={approveBlocked}>
+          <span>{approve}</span>
+        </Tooltip>
+      )}
       <Button
         label="swx.review.reject"
         variant="outlined"
         color="error"
         onClick={() => setDialog('reject')}
         disabled={busy}
-        data-testid="reject"
+        data-testid={`reject${testIdSuffix}`}
       >
         <CloseIcon />
       </Button>
       <Confirm
         isOpen={dialog === 'approve'}
         loading={busy}
-        title="swx.review.approveTitle"
+        title={texts.approveTitle}
         titleTranslateOptions={{ what, id: record.id }}
-        content="swx.review.approveContent"
+        content={texts.approveContent}
         confirm="swx.review.approve"
         onConfirm={() => void run('approve')}
         onClose={() => setDialog(null)}
       />
-      <Dialog open={dialog === 'reject'} onClose={() => setDialog(null)} fullWidth maxWidth="sm">
-        <DialogTitle>{translate('swx.review.rejectTitle', { what, id: record.id })}</DialogTitle>
-        <DialogContent>
-          <MuiTextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            name="reason"
-            label={translate('swx.review.reason')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            error={!reason.trim()}
-            helperText={reason.trim() ? ' ' : translate('swx.review.reasonRequired')}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="swx.review.cancel" onClick={() => setDialog(null)} disabled={busy} />
-          <Button
-            label="swx.review.reject"
-            variant="contained"
-            color="error"
-            onClick={() => void run('reject')}
-            disabled={busy || !reason.trim()}
-            data-testid="confirm-reject"
-          />
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={dialog === 'reject'}
+        title={translate(texts.rejectTitle, { what, id: record.id })}
+        fieldLabel={texts.reasonLabel}
+        minLength={1}
+        value={reason}
+        onChange={setReason}
+        confirmLabel="swx.review.reject"
+        color="error"
+        busy={busy}
+        testId={`confirm-reject${testIdSuffix}`}
+        onConfirm={() => void run('reject')}
+        onClose={() => setDialog(null)}
+      />
     </Stack>
   );
 }

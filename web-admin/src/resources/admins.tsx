@@ -45,6 +45,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ROLES } from '../authProvider';
+import { ReasonDialog } from '../components/ReasonDialog';
 import { ReasonDialogButton } from '../components/ReasonDialogButton';
 import type { ConsoleDataProvider } from '../dataProvider';
 
@@ -200,7 +201,6 @@ function ResetPasswordButton() {
   const [password, setPassword] = useState<string | null>(null);
   if (!record || !identity || identity.id === record.id) return null;
   const key = String(record.email);
-  const valid = reason.trim().length >= 3;
   const submit = async () => {
     setBusy(true);
     try {
@@ -227,42 +227,18 @@ function ResetPasswordButton() {
         }}
         data-testid={`reset-password-${key}`}
       />
-      <Dialog
+      <ReasonDialog
         open={open}
+        title={translate('swx.admins.resetPasswordTitle', { email: key })}
+        value={reason}
+        onChange={setReason}
+        confirmLabel="swx.admins.resetPassword"
+        color="warning"
+        busy={busy}
+        testId={`confirm-reset-password-${key}`}
+        onConfirm={() => void submit()}
         onClose={() => setOpen(false)}
-        fullWidth
-        maxWidth="sm"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <DialogTitle>{translate('swx.admins.resetPasswordTitle', { email: key })}</DialogTitle>
-        <DialogContent>
-          <MuiTextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            name="reason"
-            label={translate('swx.review.reasonInternal')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            error={!valid}
-            helperText={valid ? ' ' : translate('swx.review.reasonRequired')}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="swx.review.cancel" onClick={() => setOpen(false)} disabled={busy} />
-          <Button
-            label="swx.admins.resetPassword"
-            variant="contained"
-            color="warning"
-            onClick={() => void submit()}
-            disabled={busy || !valid}
-            data-testid={`confirm-reset-password-${key}`}
-          />
-        </DialogActions>
-      </Dialog>
+      />
       <Box onClick={(e) => e.stopPropagation()}>
         <OneTimePasswordDialog
           open={password !== null}

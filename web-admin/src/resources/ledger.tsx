@@ -5,28 +5,20 @@ import {
   Card,
   CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField as MuiTextField,
   Tooltip,
   Typography,
 } from '@mui/material';
-import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
   AutocompleteInput,
   BooleanInput,
   Button,
-  Confirm,
   Create,
   Datagrid,
   DateField,
@@ -45,18 +37,16 @@ import {
   Toolbar,
   TopToolbar,
   required,
-  useDataProvider,
   useGetIdentity,
   useNotify,
   useRecordContext,
   useRedirect,
-  useRefresh,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { call } from '../api';
+import { ReviewActions, type ReviewTexts } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
-import type { ConsoleDataProvider } from '../dataProvider';
 import { BOOK_CHOICES, reviewStatusChoices } from './common';
 
 /** The house accounts an adjustment may target (the counter-account `adjustments` excluded). */
@@ -407,6 +397,14 @@ export const AdjustmentShow = () => (
   </Show>
 );
 
+const ADJUSTMENT_TEXTS: ReviewTexts = {
+  approveTitle: 'swx.ledger.approveTitle',
+  approveContent: 'swx.ledger.approveContent',
+  rejectTitle: 'swx.ledger.rejectTitle',
+  reasonLabel: 'swx.review.reasonInternal',
+  approved: 'swx.ledger.adjustmentApproved',
+};
+
 /**
  * Approve / reject of a pending adjustment. The maker's own request cannot be approved by them:
  * the button is disabled and says why (the API refuses it too, 403).
@@ -414,99 +412,15 @@ export const AdjustmentShow = () => (
 export function AdjustmentActions() {
   const record = useRecordContext();
   const { identity } = useGetIdentity();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const translate = useTranslate();
-  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (!record || record.status !== 'pending') return null;
-  const isMaker = identity?.id !== undefined && identity.id === record.createdBy;
-  const run = async (decision: 'approve' | 'reject') => {
-    setBusy(true);
-    try {
-      if (decision === 'approve') await dataProvider.approve('adjustments', record.id);
-      else await dataProvider.reject('adjustments', record.id, reason.trim());
-      notify(decision === 'approve' ? 'swx.ledger.adjustmentApproved' : 'swx.review.rejected', {
-        type: 'success',
-      });
-      setDialog(null);
-      setReason('');
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const isMaker = identity?.id !== undefined && identity.id === record?.createdBy;
   return (
-    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()} sx={{ alignItems: 'center' }}>
-      <Tooltip title={isMaker ? translate('swx.ledger.makerCannotApprove') : ''}>
-        <span>
-          <Button
-            label="swx.review.approve"
-            variant="contained"
-            color="success"
-            onClick={() => setDialog('approve')}
-            disabled={busy || isMaker}
-            data-testid="approve-adjustment"
-          >
-            <CheckIcon />
-          </Button>
-        </span>
-      </Tooltip>
-      <Button
-        label="swx.review.reject"
-        variant="outlined"
-        color="error"
-        onClick={() => setDialog('reject')}
-        disabled={busy}
-        data-testid="reject-adjustment"
-      >
-        <CloseIcon />
-      </Button>
-      <Confirm
-        isOpen={dialog === 'approve'}
-        loading={busy}
-        title="swx.ledger.approveTitle"
-        titleTranslateOptions={{ id: record.id }}
-        content="swx.ledger.approveContent"
-        confirm="swx.review.approve"
-        onConfirm={() => void run('approve')}
-        onClose={() => setDialog(null)}
-      />
-      <Dialog open={dialog === 'reject'} onClose={() => setDialog(null)} fullWidth maxWidth="sm">
-        <DialogTitle>{translate('swx.ledger.rejectTitle', { id: record.id })}</DialogTitle>
-        <DialogContent>
-          <MuiTextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            name="reason"
-            label={translate('swx.review.reasonInternal')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            error={!reason.trim()}
-            helperText={reason.trim() ? ' ' : translate('swx.review.reasonRequired')}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="swx.review.cancel" onClick={() => setDialog(null)} disabled={busy} />
-          <Button
-            label="swx.review.reject"
-            variant="contained"
-            color="error"
-            onClick={() => void run('reject')}
-            disabled={busy || !reason.trim()}
-            data-testid="confirm-reject-adjustment"
-          />
-        </DialogActions>
-      </Dialog>
-    </Stack>
+    <ReviewActions
+      resource="adjustments"
+      texts={ADJUSTMENT_TEXTS}
+      approveBlocked={isMaker ? translate('swx.ledger.makerCannotApprove') : undefined}
+      testIdSuffix="-adjustment"
+    />
   );
 }
 
