@@ -116,7 +116,20 @@ try {
             (SELECT count(*)::int FROM ledger.journal WHERE ref_type = 'plan') AS journals`,
   );
 
-  // Reference: the same ledger rows by plain multi-row INSERTs, same chunk size and concurrency.
+  // Reference: the same ledger rows by plain multi-row INSERTs, same chunk size and concurrency:
+  // each plan's key and reference, a transfer from a shard of the yield-expense account (one per
+  // chunk, as the settlement picks) to the plan's own available account, the same amount.
+  const planRows = await dataSource.query(
+    `SELECT id::text, available_account_id::text AS credit FROM orders.plans ORDER BY id`,
+  );
+  const yieldShards = (
+    await dataSource.query(
+      `SELECT id::text FROM ledger.accounts
+        WHERE owner_type = 'system' AND owner_id = 'yield_expense' AND book = 'real' AND currency = 'USDT'
+        ORDER BY shard`,
+    )
+  ).map((r) => r.id);
+  if (yieldShards.length === 0) throw new Error('the settlement left no yield-expense account');
   await dataSource.query(`CREATE TABLE ref_journal (LIKE ledger.journal INCLUDING ALL)`);
   await dataSource.query(`CREATE TABLE ref_transfers (LIKE ledger.transfers INCLUDING ALL)`);
   const refStarted = process.hrtime.bigint();
@@ -131,7 +144,9 @@ try {
         await runner.connect();
         await runner.startTransaction();
         // The settlement's own keys and references (plan-yield-<plan>-<day>, ref_id = the plan).
-        const plans = Array.from({ length: n }, (_, i) => String(from + i + 1));
+        const chunk = planRows.slice(from, from + n);
+        const plans = chunk.map((r) => r.id);
+        const debit = yieldShards[(from / SETTLEMENT_CHUNK) % yieldShards.length];
         const values = plans.map((_, i) => `($${i * 2 + 1}, 'smart_yield', 'plan', $${i * 2 + 2})`).join(',');
         const ids = await runner.query(
           `INSERT INTO ref_journal (idempotency_key, reason, ref_type, ref_id) VALUES ${values} RETURNING id`,
@@ -142,7 +157,7 @@ try {
           .join(',');
         await runner.query(
           `INSERT INTO ref_transfers (journal_id, debit_account_id, credit_account_id, amount) VALUES ${tv}`,
-          ids.flatMap((r, i) => [r.id, 1, 2 + ((from + i) % 1000), '12']),
+          ids.flatMap((r, i) => [r.id, debit, chunk[i].credit, '12']),
         );
         await runner.commitTransaction();
         await runner.release();
