@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { NOTIFICATIONS, type Notifications } from '@app/common';
 import { LedgerNotificationsService } from '@app/content/notifications/ledger-notifications.service';
 import { NotificationsService } from '@app/content/notifications/notifications.service';
-import { LedgerService, mayHaveCommittedSince, SystemAccount } from '@app/ledger';
+import { LedgerService, mayHaveCommittedSince } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
 import { waitForQueuesDrained } from '../../support/queues';
 import { waitFor } from '../market/market-support';
+import { depositEntry } from '../trading/trading-support';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser, type RegisteredUser } from '../../support/users';
 import { bearer } from './content-admin';
@@ -215,27 +216,9 @@ describe('notifications (the bell)', () => {
   });
 
   const deposit = (user: RegisteredUser, amount: string, currency: string) => ({
-    key: `test-late-${randomUUID()}`,
-    reason: 'deposit',
+    ...depositEntry(user.id, amount, currency, `test-late-${randomUUID()}`),
     refType: 'recharge',
     refId: randomUUID(),
-    legs: [
-      {
-        from: {
-          owner: { type: 'system' as const, id: SystemAccount.External },
-          book: 'real' as const,
-          currency,
-          kind: 'main',
-        },
-        to: {
-          owner: { type: 'user' as const, id: user.id },
-          book: 'real' as const,
-          currency,
-          kind: 'available',
-        },
-        amount,
-      },
-    ],
   });
 
   it('a journal committed after scans read past it, however much later, is told by the next scan, and what was told is not read again', async () => {

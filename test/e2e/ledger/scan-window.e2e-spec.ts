@@ -4,11 +4,11 @@ import {
   LedgerService,
   mayHaveCommittedSince,
   scanWindow,
-  SystemAccount,
   type ScanMarks,
   type ScanWindow,
 } from '@app/ledger';
 import { waitFor } from '../market/market-support';
+import { depositEntry } from '../trading/trading-support';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -28,27 +28,7 @@ describe('ledger scans: the window', () => {
   };
   // The late row's currency is its own: External is sharded at random, and a deposit that picked
   // the shard the open transaction holds would wait for it to end.
-  const deposit = (currency = 'BTC') => ({
-    key: `test-scan-window-${randomUUID()}`,
-    reason: 'deposit',
-    legs: [
-      {
-        from: {
-          owner: { type: 'system' as const, id: SystemAccount.External },
-          book: 'real' as const,
-          currency,
-          kind: 'main',
-        },
-        to: {
-          owner: { type: 'user' as const, id: randomUUID() },
-          book: 'real' as const,
-          currency,
-          kind: 'available',
-        },
-        amount: '1',
-      },
-    ],
-  });
+  const deposit = (currency = 'BTC') => depositEntry(randomUUID(), '1', currency);
   /** Whether a scan with this window reads the journal row `id` (the services' filter). */
   const reads = async (w: ScanWindow, id: string): Promise<boolean> => {
     const [row]: { hit: boolean }[] = await t.db.query(

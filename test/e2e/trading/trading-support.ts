@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LedgerService, SystemAccount } from '@app/ledger';
+import { LedgerService, SystemAccount, type JournalEntry } from '@app/ledger';
 import { PriceService } from '@app/market';
 import type { TestApp } from '../../support/test-app';
 import type { RegisteredUser } from '../../support/users';
@@ -14,19 +14,29 @@ export async function tick(t: TestApp, code: string, price: string): Promise<voi
   if (!out) throw new Error(`tick ${code} ${price} was refused`);
 }
 
-/** A real-book deposit from the outside world, as an approved recharge would post it. */
-export async function fundReal(t: TestApp, u: RegisteredUser, amount: string, currency = 'USDT') {
-  await t.app.get(LedgerService).post({
-    key: `fund-${randomUUID()}`,
+/** The journal entry of a real-book deposit from the outside world, as an approved recharge posts it. */
+export function depositEntry(
+  userId: string,
+  amount: string,
+  currency = 'USDT',
+  key = `fund-${randomUUID()}`,
+): JournalEntry {
+  return {
+    key,
     reason: 'deposit',
     legs: [
       {
         from: { owner: { type: 'system', id: SystemAccount.External }, book: 'real', currency, kind: 'main' },
-        to: { owner: { type: 'user', id: u.id }, book: 'real', currency, kind: 'available' },
+        to: { owner: { type: 'user', id: userId }, book: 'real', currency, kind: 'available' },
         amount,
       },
     ],
-  });
+  };
+}
+
+/** A real-book deposit from the outside world, as an approved recharge would post it. */
+export async function fundReal(t: TestApp, u: RegisteredUser, amount: string, currency = 'USDT') {
+  await t.app.get(LedgerService).post(depositEntry(u.id, amount, currency));
 }
 
 export async function userBalance(
