@@ -369,8 +369,8 @@ export class LedgerService implements OnModuleDestroy {
   }
 
   /**
-   * Journal entries that a query computes, posted in the same statement: one round trip and its own
-   * implicit transaction, and no leg passes through this process (daily settlements, where the
+   * Journal entries that a query computes, posted in the same statement, in a transaction of its
+   * own, and no leg passes through this process (daily settlements, where the
    * amounts are computed from rows the query locks and changes). Postgres takes data-modifying
    * WITHs only at the top level, so the caller's parts are pieces of one WITH list:
    *
@@ -386,7 +386,9 @@ export class LedgerService implements OnModuleDestroy {
    * must be new: a key posted before refuses the whole statement (unique violation), so the
    * caller's own rows (e.g. payouts unique per plan and day) decide what is due. Journal rows,
    * transfers and balances are written by this statement itself: what the daily settlement of
-   * 100,000s of plans costs is mostly these rows. Answers the number of entries posted.
+   * 100,000s of plans costs is mostly these rows. The statement runs with a generic plan, planned
+   * once per connection without its values: its joins must be ones such a plan does well (rows by
+   * key from a small CTE, arrays through `= ANY`). Answers the number of entries posted.
    */
   async postFromQuery(source: {
     /** The statement is prepared once per connection under this name (one name, one text). */
@@ -453,16 +455,28 @@ export class LedgerService implements OnModuleDestroy {
       SELECT (SELECT count(*) FROM ledger_journal)::int AS posted,
              (SELECT count(*) FROM ledger_updated)::int AS updated`;
     const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+    const client = await pool.connect();
+    // A connection that cannot even roll back is closed rather than handed back to the pool.
+    let broken: Error | undefined;
     try {
-      const { rows } = await pool.query<{ posted: number; updated: number }>({
+      // A generic plan: the statement's shape does not depend on its values (ids in arrays), and
+      // Postgres would otherwise plan it anew on every call (its custom plans never looked cheaper
+      // than the generic one), about 5% of a 500-plan settlement chunk. SET LOCAL keeps the
+      // setting to this transaction, not to the pooled connection's later statements.
+      await client.query('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan');
+      const { rows } = await client.query<{ posted: number; updated: number }>({
         name: `ledger_post_from_${source.name}`,
         text,
         values: source.values,
       });
+      await client.query('COMMIT');
       return { posted: rows[0].posted };
     } catch (error) {
+      await client.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
       if (isMissingAccount(error)) throw new LegWithoutAccountError((error as Error).message);
       throw balanceError(error);
+    } finally {
+      client.release(broken);
     }
   }
 

@@ -48,14 +48,15 @@ const SETTLE_WITH = `
   ), todo AS (
     SELECT d.*, trunc(d.exact, $3::int) AS paid FROM due d WHERE d.last_due > d.days_paid
   ), advanced AS (
-    -- \`p.id = ANY\` keeps the update on the primary key (a join alone hashes every plan).
+    -- One probe of the primary key per plan due (postFromQuery runs a generic plan, where the CTE
+    -- counts as a few rows).
     UPDATE orders.plans p
        SET days_paid = t.last_due,
            earned = p.earned + t.paid * (t.last_due - p.days_paid),
            status = CASE WHEN t.last_due >= p.cycle_days THEN 'completed' ELSE p.status END,
            closed_at = CASE WHEN t.last_due >= p.cycle_days THEN $2::timestamptz ELSE p.closed_at END
       FROM todo t
-     WHERE p.id = t.id AND p.id = ANY($1::bigint[])
+     WHERE p.id = t.id
   ), payouts AS (
     INSERT INTO orders.plan_payouts (plan_id, day, amount, paid_at)
     SELECT t.id, g.day, t.paid, t.started_at + make_interval(secs => g.day * ${DAY_MS / 1000})
