@@ -2,3 +2,4 @@ export * from './redis.module';
 export * from './queue-names';
 export * from './queue.module';
 export * from './review-alerts';
+export * from './close-worker';

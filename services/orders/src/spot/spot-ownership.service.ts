@@ -11,6 +11,7 @@ import Redis from 'ioredis';
 import type { Book } from '@app/common';
 import {
   bullConnection,
+  closeWorkerWithin,
   DEFAULT_JOB_OPTIONS,
   JobName,
   QueueName,
@@ -26,17 +27,8 @@ import { SpotSequencer } from './spot-sequencer.service';
 /** A pair's owner holds its lease this long without renewing it (a dead owner is replaced after it). */
 export const SPOT_LEASE_MS = 10_000;
 const RENEW_EVERY_MS = 3_000;
-/** How long a pair's worker may take to close before its connections are cut (closeWorker). */
+/** How long a pair's worker may take to close before it is cut off (closeWorkerWithin). */
 const WORKER_CLOSE_MS = 5_000;
-/** A BullMQ 6 worker's Redis clients and timers (internals: the one way to stop them, see closeWorker). */
-type WorkerInternals = {
-  stalledCheckStopper?: () => void;
-  lockManager?: { close(): Promise<void> };
-  backend?: {
-    connection?: { _client?: { disconnect(): void } };
-    blockingConnection?: { _client?: { disconnect(): void } };
-  };
-};
 /** The market maker's look at each pair (also a catch-up of work whose job was lost). */
 const REQUOTE_EVERY_MS = 5_000;
 
@@ -205,51 +197,15 @@ export class SpotOwnership implements OnApplicationBootstrap, BeforeApplicationS
   private async release(symbol: string): Promise<void> {
     const worker = this.workers.get(symbol);
     this.workers.delete(symbol);
-    if (worker) await this.closeWorker(symbol, worker);
+    // Bounded: a worker whose Redis restarted under it could keep the lease tick (and the shutdown)
+    // waiting for ever.
+    if (worker) {
+      await closeWorkerWithin(worker, WORKER_CLOSE_MS, (message) =>
+        this.logger.warn(`spot worker ${symbol}: ${message}`),
+      );
+    }
     this.sequencer.forget(symbol);
     await this.redis.eval(RELEASE_SCRIPT, 1, `spot:owner:${symbol}`, this.id).catch(() => undefined);
-  }
-
-  /**
-   * Closes a pair's worker, waiting at most WORKER_CLOSE_MS. A worker whose Redis restarted under it
-   * was seen waiting for ever after its last job had returned, and so was its `disconnect()`; the
-   * lease renewals (and a shutdown) then waited with it. Past the bound its connections are cut
-   * without waiting for that either: a job it had not yet marked done runs again under the next
-   * owner, as the job of a crashed owner does.
-   */
-  private async closeWorker(symbol: string, worker: Worker): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const closed = worker.close().then(
-      () => true,
-      (error: Error) => {
-        this.logger.warn(`spot worker ${symbol}: ${error.message}`);
-        return true;
-      },
-    );
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), WORKER_CLOSE_MS);
-    });
-    try {
-      if (await Promise.race([closed, late])) return;
-      this.logger.warn(`spot worker ${symbol}: not closed after ${WORKER_CLOSE_MS} ms, disconnected`);
-      void worker.disconnect().catch(() => undefined);
-      // Its own disconnect() first waits for a connection that may never come: the Redis clients
-      // underneath are cut at once as well, and its timers stopped (stalled jobs, lock renewal),
-      // or they would keep the process alive.
-      const internals = worker as unknown as WorkerInternals;
-      internals.stalledCheckStopper?.();
-      void internals.lockManager?.close().catch(() => undefined);
-      const backend = internals.backend;
-      for (const connection of [backend?.connection, backend?.blockingConnection]) {
-        try {
-          connection?._client?.disconnect();
-        } catch {
-          // already closed
-        }
-      }
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   private async releaseAll(): Promise<void> {
