@@ -431,11 +431,11 @@ describe('web-admin (back-office console) in a real browser', () => {
 
     await page.goto('/admin');
     await page.getByRole('button', { name: /english/i }).click();
-    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.getByRole('menuitem', { name: '简体中文', exact: true }).click();
     await page.getByText('待审核').first().waitFor();
     await page.getByText('实名与高级认证').first().waitFor();
     await screenshot(page, 'admin-dashboard-zh');
-    await page.getByRole('button', { name: /中文/ }).click();
+    await page.getByRole('button', { name: /简体中文/ }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByText('Waiting for review').waitFor();
   });

@@ -3,7 +3,7 @@
  * disable / enable, password and 2FA reset), merged into each language's messages by
  * i18nProvider.ts.
  */
-const en = {
+export const ADMINS_EN = {
   swx: {
     admins: {
       role: { reviewer: 'Reviewer', operator: 'Operator', super_admin: 'Super-admin' },
@@ -55,7 +55,7 @@ const en = {
   },
 };
 
-const zh: typeof en = {
+export const ADMINS_ZH: AdminsMessages = {
   swx: {
     admins: {
       role: { reviewer: '审核员', operator: '运营', super_admin: '超级管理员' },
@@ -102,20 +102,4 @@ const zh: typeof en = {
   },
 };
 
-export const ADMINS_MESSAGES: Record<string, typeof en> = { en, zh };
-
-type Tree = Record<string, unknown>;
-
-/** A deep merge of these texts into a language's messages (these win: the screens are defined here). */
-export function withAdmins<T extends object>(messages: T, locale: string): T {
-  const merge = (base: Tree, extra: Tree): Tree => {
-    const out: Tree = { ...base, ...extra };
-    for (const [key, value] of Object.entries(extra)) {
-      const own = base[key];
-      if (own && typeof own === 'object' && value && typeof value === 'object')
-        out[key] = merge(own as Tree, value as Tree);
-    }
-    return out;
-  };
-  return merge(messages as Tree, (ADMINS_MESSAGES[locale] ?? en) as Tree) as T;
-}
+export type AdminsMessages = typeof ADMINS_EN;

@@ -3,7 +3,7 @@
  * paid, and which price source feeds which instrument. Merged into each language's messages by
  * i18nProvider.ts.
  */
-const en = {
+export const CONFIGURATION_EXTRA_EN = {
   swx: {
     status: { suspended: 'Suspended' },
     users: { tabs: { optionsOrders: 'Options orders', spotOrders: 'Coin orders' } },
@@ -70,7 +70,7 @@ const en = {
   },
 };
 
-const zh: typeof en = {
+export const CONFIGURATION_EXTRA_ZH: ConfigurationExtraMessages = {
   swx: {
     status: { suspended: '已暂停' },
     users: { tabs: { optionsOrders: '期权订单', spotOrders: '币币订单' } },
@@ -137,20 +137,4 @@ const zh: typeof en = {
   },
 };
 
-export const CONFIGURATION_EXTRA_MESSAGES: Record<string, typeof en> = { en, zh };
-
-type Tree = Record<string, unknown>;
-
-/** A deep merge of these texts into a language's messages (these win: the screens are defined here). */
-export function withConfigurationExtra<T extends object>(messages: T, locale: string): T {
-  const merge = (base: Tree, extra: Tree): Tree => {
-    const out: Tree = { ...base, ...extra };
-    for (const [key, value] of Object.entries(extra)) {
-      const own = base[key];
-      if (own && typeof own === 'object' && value && typeof value === 'object')
-        out[key] = merge(own as Tree, value as Tree);
-    }
-    return out;
-  };
-  return merge(messages as Tree, (CONFIGURATION_EXTRA_MESSAGES[locale] ?? en) as Tree) as T;
-}
+export type ConfigurationExtraMessages = typeof CONFIGURATION_EXTRA_EN;

@@ -3,7 +3,7 @@
  * adjustments, withdrawals that need a second approval), merged into each language's messages by
  * i18nProvider.ts.
  */
-const en = {
+export const LEDGER_EN = {
   swx: {
     menu: { ledger: 'Ledger' },
     ledger: {
@@ -113,7 +113,7 @@ const en = {
   },
 };
 
-const zh: typeof en = {
+export const LEDGER_ZH: LedgerMessages = {
   swx: {
     menu: { ledger: '账本' },
     ledger: {
@@ -223,20 +223,4 @@ const zh: typeof en = {
   },
 };
 
-export const LEDGER_MESSAGES: Record<string, typeof en> = { en, zh };
-
-type Tree = Record<string, unknown>;
-
-/** A deep merge of the ledger texts into a language's messages (the language's own keys win). */
-export function withLedger<T extends object>(messages: T, locale: string): T {
-  const merge = (base: Tree, extra: Tree): Tree => {
-    const out: Tree = { ...extra, ...base };
-    for (const [key, value] of Object.entries(extra)) {
-      const own = base[key];
-      if (own && typeof own === 'object' && value && typeof value === 'object')
-        out[key] = merge(own as Tree, value as Tree);
-    }
-    return out;
-  };
-  return merge(messages as Tree, (LEDGER_MESSAGES[locale] ?? en) as Tree) as T;
-}
+export type LedgerMessages = typeof LEDGER_EN;

@@ -1,0 +1,13 @@
+import { ADMINS_EN } from '../admins';
+import { CONFIGURATION_EXTRA_EN } from '../configuration-extra';
+import { en as messages } from '../en';
+import type { ConsoleLanguage } from '../language';
+import { LEDGER_EN } from '../ledger';
+
+export const en: ConsoleLanguage = {
+  name: 'English',
+  messages,
+  ledger: LEDGER_EN,
+  admins: ADMINS_EN,
+  configurationExtra: CONFIGURATION_EXTRA_EN,
+};

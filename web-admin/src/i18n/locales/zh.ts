@@ -1,0 +1,13 @@
+import { ADMINS_ZH } from '../admins';
+import { CONFIGURATION_EXTRA_ZH } from '../configuration-extra';
+import type { ConsoleLanguage } from '../language';
+import { LEDGER_ZH } from '../ledger';
+import { zh as messages } from '../zh';
+
+export const zh: ConsoleLanguage = {
+  name: '简体中文',
+  messages,
+  ledger: LEDGER_ZH,
+  admins: ADMINS_ZH,
+  configurationExtra: CONFIGURATION_EXTRA_ZH,
+};
