@@ -33,6 +33,7 @@ import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider, hasRole, ROLES } from './authProvider';
 import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
+import { ConsoleDirection } from './direction';
 import { i18nProvider } from './i18n/i18nProvider';
 import { ConsoleLayout } from './Layout';
 import { LoginPage } from './LoginPage';
@@ -94,253 +95,271 @@ export function App() {
   // react-admin's default hash router: deep links such as /admin/recharges/12/show work as they read.
   return (
     <BrowserRouter basename="/admin">
-      <Admin
-        title="SWX back office"
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        loginPage={LoginPage}
-        dashboard={Dashboard}
-        layout={ConsoleLayout}
-        requireAuth
-        disableTelemetry
-      >
-        {(permissions: string[]) => {
-          const reviewer = hasRole(permissions, ROLES.reviewer);
-          const operator = hasRole(permissions, ROLES.operator);
-          const superAdmin = hasRole(permissions, ROLES.superAdmin);
-          const anyone = reviewer || operator;
-          return [
-            // Review queues
-            reviewer && (
-              <Resource key="kyc" name="kyc" list={KycList} show={KycShow} icon={AssignmentIndIcon} />
-            ),
-            reviewer && (
-              <Resource
-                key="recharges"
-                name="recharges"
-                list={RechargeList}
-                show={RechargeShow}
-                icon={SavingsIcon}
-              />
-            ),
-            reviewer && (
-              <Resource
-                key="withdrawals"
-                name="withdrawals"
-                list={WithdrawalList}
-                show={WithdrawalShow}
-                icon={UploadIcon}
-              />
-            ),
-            // Operations
-            anyone && (
-              <Resource
-                key="users"
-                name="users"
-                list={UserList}
-                show={UserShow}
-                icon={PeopleIcon}
-                recordRepresentation="username"
-              />
-            ),
-            reviewer && <Resource key="loans" name="loans" list={LoanList} icon={RequestQuoteIcon} />,
-            anyone && <Resource key="plans" name="plans" list={PlanList} icon={TrendingUpIcon} />,
-            anyone && <Resource key="u-orders" name="u-orders" list={UOrderList} icon={ShowChartIcon} />,
-            anyone && (
-              <Resource key="options-orders" name="options-orders" list={OptionsOrderList} icon={TimerIcon} />
-            ),
-            anyone && (
-              <Resource
-                key="spot-orders"
-                name="spot-orders"
-                list={SpotOrderList}
-                icon={CandlestickChartIcon}
-              />
-            ),
-            anyone && (
-              <Resource key="spot-trades" name="spot-trades" list={SpotTradeList} icon={SwapHorizIcon} />
-            ),
-            operator && (
-              <Resource
-                key="nfts"
-                name="nfts"
-                list={NftList}
-                edit={NftEdit}
-                create={NftCreate}
-                icon={ImageIcon}
-                recordRepresentation="name"
-              />
-            ),
-            operator && (
-              <Resource
-                key="charities"
-                name="charities"
-                list={CharityList}
-                edit={CharityEdit}
-                create={CharityCreate}
-                icon={VolunteerActivismIcon}
-                recordRepresentation="name"
-              />
-            ),
-            anyone && (
-              <Resource
-                key="conversations"
-                name="conversations"
-                list={ConversationList}
-                show={ConversationShow}
-                icon={SupportAgentIcon}
-              />
-            ),
-            anyone && <Resource key="outbox" name="outbox" list={OutboxList} icon={MailIcon} />,
-            // Configuration
-            operator && (
-              <Resource
-                key="instruments"
-                name="instruments"
-                list={InstrumentList}
-                edit={InstrumentEdit}
-                create={InstrumentCreate}
-                icon={CandlestickChartIcon}
-              />
-            ),
-            anyone && <Resource key="spot-pairs" name="spot-pairs" list={SpotPairList} icon={GridViewIcon} />,
-            operator && (
-              <Resource key="priceSources" name="priceSources" list={PriceSourceList} icon={SensorsIcon} />
-            ),
-            operator && (
-              <Resource
-                key="coinNetworks"
-                name="coinNetworks"
-                list={CoinNetworkList}
-                edit={CoinNetworkEdit}
-                icon={TollIcon}
-              />
-            ),
-            operator && (
-              <Resource
-                key="planProducts"
-                name="planProducts"
-                list={PlanProductList}
-                edit={PlanProductEdit}
-                create={PlanProductCreate}
-                icon={Inventory2Icon}
-              />
-            ),
-            operator && (
-              <Resource
-                key="options-products"
-                name="options-products"
-                list={OptionsProductList}
-                edit={OptionsProductEdit}
-                create={OptionsProductCreate}
-                icon={CurrencyExchangeIcon}
-              />
-            ),
-            operator && (
-              <Resource
-                key="loanProducts"
-                name="loanProducts"
-                list={LoanProductList}
-                edit={LoanProductEdit}
-                create={LoanProductCreate}
-                icon={AccountBalanceIcon}
-              />
-            ),
-            operator && (
-              <Resource
-                key="parameters"
-                name="parameters"
-                list={ParameterList}
-                edit={ParameterEdit}
-                icon={SettingsIcon}
-              />
-            ),
-            operator && (
-              <Resource
-                key="contents"
-                name="contents"
-                list={ContentList}
-                edit={ContentEdit}
-                create={ContentCreate}
-                icon={DescriptionIcon}
-              />
-            ),
-            operator && (
-              <Resource
-                key="announcements"
-                name="announcements"
-                list={AnnouncementList}
-                edit={AnnouncementEdit}
-                create={AnnouncementCreate}
-                icon={CampaignIcon}
-              />
-            ),
-            operator && (
-              <Resource
-                key="levels"
-                name="levels"
-                list={LevelList}
-                edit={LevelEdit}
-                create={LevelCreate}
-                icon={MilitaryTechIcon}
-              />
-            ),
-            anyone && (
-              <Resource
-                key="inviteRewards"
-                name="inviteRewards"
-                list={InviteRewardList}
-                icon={CardGiftcardIcon}
-              />
-            ),
-            // Ledger: operators read it; super-admins ask for and approve adjustments (maker-checker)
-            operator && (
-              <Resource
-                key="ledger-accounts"
-                name="ledger-accounts"
-                list={LedgerAccountList}
-                icon={AccountBalanceWalletIcon}
-              />
-            ),
-            operator && (
-              <Resource
-                key="ledger-transfers"
-                name="ledger-transfers"
-                list={LedgerTransferList}
-                icon={ReceiptLongIcon}
-              />
-            ),
-            operator && (
-              <Resource
-                key="adjustments"
-                name="adjustments"
-                list={AdjustmentList}
-                show={AdjustmentShow}
-                create={superAdmin ? AdjustmentCreate : undefined}
-                icon={BalanceIcon}
-              />
-            ),
-            // Oversight
-            <Resource key="audit" name="audit" list={AuditList} icon={HistoryIcon} />,
-            superAdmin && (
-              <Resource
-                key="admins"
-                name="admins"
-                list={AdminList}
-                create={AdminCreate}
-                edit={AdminEdit}
-                icon={ShieldIcon}
-                recordRepresentation="email"
-              />
-            ),
-            <CustomRoutes key="custom">
-              <Route path="/two-factor" element={<TwoFactorPage />} />
-              <Route path="/password" element={<PasswordPage />} />
-            </CustomRoutes>,
-          ].filter(Boolean);
-        }}
-      </Admin>
+      <ConsoleDirection>
+        {(themes) => (
+          <Admin
+            title="SWX back office"
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            i18nProvider={i18nProvider}
+            loginPage={LoginPage}
+            dashboard={Dashboard}
+            layout={ConsoleLayout}
+            lightTheme={themes.light}
+            darkTheme={themes.dark}
+            requireAuth
+            disableTelemetry
+          >
+            {(permissions: string[]) => {
+              const reviewer = hasRole(permissions, ROLES.reviewer);
+              const operator = hasRole(permissions, ROLES.operator);
+              const superAdmin = hasRole(permissions, ROLES.superAdmin);
+              const anyone = reviewer || operator;
+              return [
+                // Review queues
+                reviewer && (
+                  <Resource key="kyc" name="kyc" list={KycList} show={KycShow} icon={AssignmentIndIcon} />
+                ),
+                reviewer && (
+                  <Resource
+                    key="recharges"
+                    name="recharges"
+                    list={RechargeList}
+                    show={RechargeShow}
+                    icon={SavingsIcon}
+                  />
+                ),
+                reviewer && (
+                  <Resource
+                    key="withdrawals"
+                    name="withdrawals"
+                    list={WithdrawalList}
+                    show={WithdrawalShow}
+                    icon={UploadIcon}
+                  />
+                ),
+                // Operations
+                anyone && (
+                  <Resource
+                    key="users"
+                    name="users"
+                    list={UserList}
+                    show={UserShow}
+                    icon={PeopleIcon}
+                    recordRepresentation="username"
+                  />
+                ),
+                reviewer && <Resource key="loans" name="loans" list={LoanList} icon={RequestQuoteIcon} />,
+                anyone && <Resource key="plans" name="plans" list={PlanList} icon={TrendingUpIcon} />,
+                anyone && <Resource key="u-orders" name="u-orders" list={UOrderList} icon={ShowChartIcon} />,
+                anyone && (
+                  <Resource
+                    key="options-orders"
+                    name="options-orders"
+                    list={OptionsOrderList}
+                    icon={TimerIcon}
+                  />
+                ),
+                anyone && (
+                  <Resource
+                    key="spot-orders"
+                    name="spot-orders"
+                    list={SpotOrderList}
+                    icon={CandlestickChartIcon}
+                  />
+                ),
+                anyone && (
+                  <Resource key="spot-trades" name="spot-trades" list={SpotTradeList} icon={SwapHorizIcon} />
+                ),
+                operator && (
+                  <Resource
+                    key="nfts"
+                    name="nfts"
+                    list={NftList}
+                    edit={NftEdit}
+                    create={NftCreate}
+                    icon={ImageIcon}
+                    recordRepresentation="name"
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="charities"
+                    name="charities"
+                    list={CharityList}
+                    edit={CharityEdit}
+                    create={CharityCreate}
+                    icon={VolunteerActivismIcon}
+                    recordRepresentation="name"
+                  />
+                ),
+                anyone && (
+                  <Resource
+                    key="conversations"
+                    name="conversations"
+                    list={ConversationList}
+                    show={ConversationShow}
+                    icon={SupportAgentIcon}
+                  />
+                ),
+                anyone && <Resource key="outbox" name="outbox" list={OutboxList} icon={MailIcon} />,
+                // Configuration
+                operator && (
+                  <Resource
+                    key="instruments"
+                    name="instruments"
+                    list={InstrumentList}
+                    edit={InstrumentEdit}
+                    create={InstrumentCreate}
+                    icon={CandlestickChartIcon}
+                  />
+                ),
+                anyone && (
+                  <Resource key="spot-pairs" name="spot-pairs" list={SpotPairList} icon={GridViewIcon} />
+                ),
+                operator && (
+                  <Resource
+                    key="priceSources"
+                    name="priceSources"
+                    list={PriceSourceList}
+                    icon={SensorsIcon}
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="coinNetworks"
+                    name="coinNetworks"
+                    list={CoinNetworkList}
+                    edit={CoinNetworkEdit}
+                    icon={TollIcon}
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="planProducts"
+                    name="planProducts"
+                    list={PlanProductList}
+                    edit={PlanProductEdit}
+                    create={PlanProductCreate}
+                    icon={Inventory2Icon}
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="options-products"
+                    name="options-products"
+                    list={OptionsProductList}
+                    edit={OptionsProductEdit}
+                    create={OptionsProductCreate}
+                    icon={CurrencyExchangeIcon}
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="loanProducts"
+                    name="loanProducts"
+                    list={LoanProductList}
+                    edit={LoanProductEdit}
+                    create={LoanProductCreate}
+                    icon={AccountBalanceIcon}
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="parameters"
+                    name="parameters"
+                    list={ParameterList}
+                    edit={ParameterEdit}
+                    icon={SettingsIcon}
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="contents"
+                    name="contents"
+                    list={ContentList}
+                    edit={ContentEdit}
+                    create={ContentCreate}
+                    icon={DescriptionIcon}
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="announcements"
+                    name="announcements"
+                    list={AnnouncementList}
+                    edit={AnnouncementEdit}
+                    create={AnnouncementCreate}
+                    icon={CampaignIcon}
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="levels"
+                    name="levels"
+                    list={LevelList}
+                    edit={LevelEdit}
+                    create={LevelCreate}
+                    icon={MilitaryTechIcon}
+                  />
+                ),
+                anyone && (
+                  <Resource
+                    key="inviteRewards"
+                    name="inviteRewards"
+                    list={InviteRewardList}
+                    icon={CardGiftcardIcon}
+                  />
+                ),
+                // Ledger: operators read it; super-admins ask for and approve adjustments (maker-checker)
+                operator && (
+                  <Resource
+                    key="ledger-accounts"
+                    name="ledger-accounts"
+                    list={LedgerAccountList}
+                    icon={AccountBalanceWalletIcon}
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="ledger-transfers"
+                    name="ledger-transfers"
+                    list={LedgerTransferList}
+                    icon={ReceiptLongIcon}
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="adjustments"
+                    name="adjustments"
+                    list={AdjustmentList}
+                    show={AdjustmentShow}
+                    create={superAdmin ? AdjustmentCreate : undefined}
+                    icon={BalanceIcon}
+                  />
+                ),
+                // Oversight
+                <Resource key="audit" name="audit" list={AuditList} icon={HistoryIcon} />,
+                superAdmin && (
+                  <Resource
+                    key="admins"
+                    name="admins"
+                    list={AdminList}
+                    create={AdminCreate}
+                    edit={AdminEdit}
+                    icon={ShieldIcon}
+                    recordRepresentation="email"
+                  />
+                ),
+                <CustomRoutes key="custom">
+                  <Route path="/two-factor" element={<TwoFactorPage />} />
+                  <Route path="/password" element={<PasswordPage />} />
+                </CustomRoutes>,
+              ].filter(Boolean);
+            }}
+          </Admin>
+        )}
+      </ConsoleDirection>
     </BrowserRouter>
   );
 }

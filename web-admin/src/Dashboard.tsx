@@ -7,6 +7,7 @@ import './dashboard/charts';
 import { CurrentSection } from './dashboard/CurrentSection';
 import { DailySection } from './dashboard/DailySection';
 import { QueueSection } from './dashboard/QueueSection';
+import { useIntlLocale } from './i18n/intl';
 
 const REFRESH_SECONDS = 5;
 
@@ -49,6 +50,7 @@ function Counter({
 }
 
 export function Dashboard() {
+  const intl = useIntlLocale();
   const translate = useTranslate();
   const { permissions } = usePermissions<string[]>();
   const [now, setNow] = useState(() => new Date());
@@ -100,7 +102,10 @@ export function Dashboard() {
         </Grid>
       ) : null}
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
-        {translate('swx.dashboard.refreshed', { seconds: REFRESH_SECONDS, time: now.toLocaleTimeString() })}
+        {translate('swx.dashboard.refreshed', {
+          seconds: REFRESH_SECONDS,
+          time: now.toLocaleTimeString(intl),
+        })}
       </Typography>
       {/* The figures of the whole platform: every role that sees the dashboard may read them. */}
       {hasRole(permissions, ROLES.reviewer, ROLES.operator) ? (

@@ -1,15 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ListSubheader } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import PasswordIcon from '@mui/icons-material/Password';
-import {
-  Layout,
-  Menu,
-  useLocaleState,
-  useResourceDefinitions,
-  useSidebarState,
-  useTranslate,
-} from 'react-admin';
+import { Layout, Menu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
 
 /** The menu's sections, in order, and the resources each holds (those the admin may open). */
 const SECTIONS: [string, string[]][] = [
@@ -83,10 +76,5 @@ function ConsoleMenu() {
 }
 
 export const ConsoleLayout = ({ children }: { children: ReactNode }) => {
-  // The API answers its messages in the console's language (api.ts sends the page's lang).
-  const [locale] = useLocaleState();
-  useEffect(() => {
-    document.documentElement.lang = locale;
-  }, [locale]);
   return <Layout menu={ConsoleMenu}>{children}</Layout>;
 };

@@ -3,6 +3,7 @@ import { Box, Grid, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup 
 import type { ChartOptions, TooltipItem } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { intlLocale } from '../i18n/intl';
 import { COLORS } from './charts';
 import { formatDecimal, sumDecimals } from './format';
 import { Figure, Panel } from './Panel';
@@ -20,7 +21,7 @@ function fromDay(days: number): string {
 
 /** A day label in the console's language, in UTC (the series are UTC days). */
 function dayLabel(day: string, locale: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(intlLocale(locale), {
     month: 'short',
     day: 'numeric',
     timeZone: 'UTC',

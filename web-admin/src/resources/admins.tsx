@@ -18,7 +18,6 @@ import {
   CheckboxGroupInput,
   Create,
   Datagrid,
-  DateField,
   Edit,
   EditButton,
   email,
@@ -44,6 +43,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { ROLES } from '../authProvider';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { ReasonDialogButton } from '../components/ReasonDialogButton';

@@ -3,7 +3,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  DateField,
   DateTimeInput,
   DeleteWithConfirmButton,
   Edit,
@@ -20,6 +19,7 @@ import {
   TextInput,
   Toolbar,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { LANGUAGE_CHOICES } from './common';
 
 /** Saving asks for confirmation through the pessimistic mode (errors from the API stay on the form). */

@@ -1,7 +1,6 @@
 import {
   Create,
   Datagrid,
-  DateField,
   Edit,
   EditButton,
   List,
@@ -18,6 +17,7 @@ import {
   Toolbar,
   useRecordContext,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 
 /** Market types as the API numbers them. */
 const TYPE_CHOICES = [

@@ -2,7 +2,6 @@ import { Button, Card, CardContent, Stack, TextField as MuiTextField, Typography
 import { useEffect, useState } from 'react';
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   TextField,
@@ -12,6 +11,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { call } from '../api';
 import { hasRole, ROLES } from '../authProvider';
 import { UserField } from './common';

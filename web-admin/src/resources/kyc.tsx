@@ -1,7 +1,6 @@
 import { Box, Grid, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   ReferenceField,
@@ -14,6 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { AuthImage } from '../components/AuthImage';
 import { ReviewActions } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';

@@ -21,7 +21,6 @@ import {
   Button,
   Create,
   Datagrid,
-  DateField,
   DateInput,
   FormDataConsumer,
   FunctionField,
@@ -44,10 +43,12 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { call } from '../api';
 import { ReviewActions, type ReviewTexts } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
 import { BOOK_CHOICES, reviewStatusChoices } from './common';
+import { useIntlLocale } from '../i18n/intl';
 
 /** The house accounts an adjustment may target (the counter-account `adjustments` excluded). */
 const SYSTEM_ACCOUNTS = [
@@ -97,6 +98,7 @@ interface Invariant {
 
 /** The double-entry check: per book and currency the balances sum to zero, nothing unbalanced or negative. */
 export function InvariantPanel() {
+  const intl = useIntlLocale();
   const translate = useTranslate();
   const [report, setReport] = useState<Invariant | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -140,7 +142,7 @@ export function InvariantPanel() {
           </Button>
           {report && (
             <Typography variant="body2" color="text.secondary">
-              {translate('swx.ledger.checkedAt', { time: new Date(report.checkedAt).toLocaleString() })}
+              {translate('swx.ledger.checkedAt', { time: new Date(report.checkedAt).toLocaleString(intl) })}
             </Typography>
           )}
         </Stack>

@@ -5,7 +5,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  DateField,
   DateTimeInput,
   DeleteWithConfirmButton,
   Edit,
@@ -27,9 +26,11 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { call } from '../api';
 import { StatusField } from '../components/StatusField';
 import { statusChoices } from './common';
+import { useIntlLocale } from '../i18n/intl';
 
 // The charity NFT catalogue (operators): list, edit while listed, withdraw; bids shown per item.
 
@@ -78,6 +79,7 @@ type Bid = { id: string; userId: string; amount: string; status: string; created
 
 /** Every bid on the item, highest state first as the API answers them. */
 function Bids() {
+  const intl = useIntlLocale();
   const record = useRecordContext();
   const translate = useTranslate();
   const [bids, setBids] = useState<Bid[] | null>(null);
@@ -116,7 +118,7 @@ function Bids() {
                 <TableCell>{b.userId}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{b.amount}</TableCell>
                 <TableCell>{b.status}</TableCell>
-                <TableCell>{new Date(b.createdAt).toLocaleString()}</TableCell>
+                <TableCell>{new Date(b.createdAt).toLocaleString(intl)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

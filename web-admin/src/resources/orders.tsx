@@ -1,4 +1,5 @@
-import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { RecordDetail } from '../components/RecordDetail';
 import { StatusField } from '../components/StatusField';
 import { BOOK_CHOICES, statusChoices, UserField } from './common';

@@ -1,7 +1,6 @@
 import { Grid } from '@mui/material';
 import {
   Datagrid,
-  DateField,
   FunctionField,
   Labeled,
   List,
@@ -13,6 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { API_URL } from '../api';
 import { AuthImage } from '../components/AuthImage';
 import { ReviewActions } from '../components/ReviewActions';

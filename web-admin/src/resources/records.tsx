@@ -2,7 +2,6 @@ import type { MouseEvent } from 'react';
 import { Box, Button as MuiButton, Stack } from '@mui/material';
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   SearchInput,
@@ -16,6 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { API_URL, fetchBlobUrl, httpClient } from '../api';
 import { ReasonDialogButton } from '../components/ReasonDialogButton';
 import { RecordDetail } from '../components/RecordDetail';

@@ -1,4 +1,5 @@
-import { BooleanField, Datagrid, DateField, List, TextField } from 'react-admin';
+import { BooleanField, Datagrid, List, TextField } from 'react-admin';
+import { DateField } from '../components/DateField';
 
 /**
  * The coin pairs of the spot market with their tick and lot sizes, read-only: one pair per crypto

@@ -5,7 +5,6 @@ import { io, type Socket } from 'socket.io-client';
 import {
   Button,
   Datagrid,
-  DateField,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -20,10 +19,12 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { call, loadSession } from '../api';
 import { StatusField } from '../components/StatusField';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { statusChoices, UserField } from './common';
+import { useIntlLocale } from '../i18n/intl';
 
 // The online support inbox: conversations with customers and visitors, answered live. The agents'
 // socket (/support, the admin session's token) brings the customers' messages as they are written.
@@ -98,6 +99,7 @@ export const ConversationList = () => (
 );
 
 function Chat() {
+  const intl = useIntlLocale();
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
@@ -182,7 +184,7 @@ function Chat() {
             </Box>
             <Typography variant="caption" color="text.secondary">
               {translate(m.sender === 'agent' ? 'swx.support.agent' : 'swx.support.customer')} ·{' '}
-              {new Date(m.createdAt).toLocaleString()}
+              {new Date(m.createdAt).toLocaleString(intl)}
             </Typography>
           </Stack>
         ))}

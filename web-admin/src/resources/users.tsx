@@ -7,7 +7,6 @@ import { Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } fr
 import {
   BooleanField,
   Datagrid,
-  DateField,
   FunctionField,
   List,
   NumberField,
@@ -24,6 +23,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { hasRole, ROLES } from '../authProvider';
 import { ReasonDialogButton } from '../components/ReasonDialogButton';
 import { RecordDetail } from '../components/RecordDetail';

@@ -1,7 +1,6 @@
 import { Box, Grid, Typography } from '@mui/material';
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   ReferenceField,
@@ -16,6 +15,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { DateField } from '../components/DateField';
 import { ReviewActions } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
 import { LIVE_REFRESH_MS, reviewFilters } from './common';

@@ -1,0 +1,99 @@
+/// <reference lib="dom" />
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { hashSecret } from '@app/common';
+import { LANGUAGE_CODES, loadConsoleLanguage } from './console-languages';
+import { uniqueName } from '../support/users';
+import { screenshot, startBrowserRun, type BrowserRun } from './browser-support';
+
+// The console in each of the user app's eleven languages: the dashboard and the menu in the
+// language chosen, the page's lang and direction with it (Arabic right to left, the menu on the
+// right), dates written as the language writes them, and back to English from the language menu.
+describe('web-admin in every language', () => {
+  let run: BrowserRun;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const password = 'languages-browser-password';
+  const email = `${uniqueName('languages-admin')}@example.com`;
+
+  beforeAll(async () => {
+    if (!existsSync(path.resolve(__dirname, '../../web-admin/dist/index.html'))) {
+      throw new Error('web-admin/dist is missing: run `npm run build -w web-admin` first');
+    }
+    run = await startBrowserRun();
+    await run.t.db.query(
+      `INSERT INTO accounts.admin_users (email, password_hash, roles) VALUES ($1, $2, $3)`,
+      [email, await hashSecret(password), '{super_admin}'],
+    );
+    context = await run.browser.newContext({
+      baseURL: run.baseUrl,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+    });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto('/admin/login');
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  });
+  afterAll(async () => {
+    await context?.close();
+    await run?.close();
+  });
+
+  it.each(LANGUAGE_CODES)('%s: dashboard and menu in the language, lang and direction set', async (code) => {
+    const language = loadConsoleLanguage(code);
+    await page.evaluate((locale) => localStorage.setItem('RaStore.locale', JSON.stringify(locale)), code);
+    await page.goto('/admin');
+    await page.getByText(language.messages.swx.dashboard.waiting, { exact: true }).first().waitFor();
+    // The resource's plural name, as react-admin's menu shows it.
+    const auditLog = language.messages.resources.audit.name.split('||||').pop()!.trim();
+    await page.getByRole('menuitem', { name: auditLog }).waitFor({ state: 'attached' });
+    const page_ = await page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      dir: document.documentElement.dir,
+      width: window.innerWidth,
+      menu: document.querySelector('[role="menuitem"]')!.getBoundingClientRect().left,
+    }));
+    expect(page_.lang).toBe(code);
+    expect(page_.dir).toBe(language.rtl ? 'rtl' : 'ltr');
+    // The menu (the sidebar) sits at the start of the line: left, or right in Arabic.
+    if (language.rtl) expect(page_.menu).toBeGreaterThan(page_.width / 2);
+    else expect(page_.menu).toBeLessThan(page_.width / 2);
+    if (code === 'ar' || code === 'th' || code === 'ja') await screenshot(page, `admin-dashboard-${code}`);
+    // Dates in the language too (the audit log holds this admin's sign-in): German day.month.year,
+    // Arabic in Arabic with Latin digits.
+    const dates: Record<string, RegExp> = {
+      de: /^\d{1,2}\.\d{1,2}\.\d{4}/,
+      ar: /^\d{1,2}\u200f?\/\d{1,2}\u200f?\/\d{4}/,
+    };
+    if (dates[code]) {
+      await page.goto('/admin/audit');
+      const cell = page.locator('td.column-createdAt').first();
+      await cell.waitFor();
+      expect((await cell.textContent())?.trim()).toMatch(dates[code]);
+      await screenshot(page, `admin-audit-${code}`);
+    }
+  });
+
+  it('the language menu lists all eleven and switches back to English', async () => {
+    const arabic = loadConsoleLanguage('ar');
+    await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
+    await page.goto('/admin');
+    await page.getByText(arabic.messages.swx.dashboard.waiting, { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: arabic.name }).click();
+    const names = await page.getByRole('menuitem').filter({ hasNotText: /^$/ }).allTextContents();
+    for (const code of LANGUAGE_CODES) expect(names).toContain(loadConsoleLanguage(code).name);
+    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
+    await page.getByText('Waiting for review', { exact: true }).first().waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'en',
+      'ltr',
+    ]);
+    expect(pageErrors).toEqual([]);
+  });
+});
