@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { hashSecret } from '@app/common';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,6 +47,24 @@ export function desktopContext(run: BrowserRun): Promise<BrowserContext> {
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
   });
+}
+
+/** A console admin with these roles, written straight into the run's database. */
+export async function createConsoleAdmin(run: BrowserRun, email: string, password: string, roles: string[]) {
+  await run.t.db.query(`INSERT INTO accounts.admin_users (email, password_hash, roles) VALUES ($1, $2, $3)`, [
+    email,
+    await hashSecret(password),
+    roles,
+  ]);
+}
+
+/** Signs in to the console (no second factor) and waits until it has left the sign-in page. */
+export async function signInToConsole(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/admin/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
 export function mobileContext(run: BrowserRun): Promise<BrowserContext> {

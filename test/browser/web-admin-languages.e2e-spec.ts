@@ -2,10 +2,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hashSecret } from '@app/common';
 import { LANGUAGE_CODES, loadConsoleLanguage } from './console-languages';
 import { uniqueName } from '../support/users';
-import { screenshot, startBrowserRun, type BrowserRun } from './browser-support';
+import {
+  createConsoleAdmin,
+  screenshot,
+  signInToConsole,
+  startBrowserRun,
+  type BrowserRun,
+} from './browser-support';
 
 // The console in each of the user app's eleven languages: the dashboard and the menu in the
 // language chosen, the page's lang and direction with it (Arabic right to left, the menu on the
@@ -23,10 +28,7 @@ describe('web-admin in every language', () => {
       throw new Error('web-admin/dist is missing: run `npm run build -w web-admin` first');
     }
     run = await startBrowserRun();
-    await run.t.db.query(
-      `INSERT INTO accounts.admin_users (email, password_hash, roles) VALUES ($1, $2, $3)`,
-      [email, await hashSecret(password), '{super_admin}'],
-    );
+    await createConsoleAdmin(run, email, password, ['super_admin']);
     context = await run.browser.newContext({
       baseURL: run.baseUrl,
       viewport: { width: 1280, height: 800 },
@@ -34,11 +36,7 @@ describe('web-admin in every language', () => {
     });
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto('/admin/login');
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await signInToConsole(page, email, password);
   });
   afterAll(async () => {
     await context?.close();
@@ -77,6 +75,23 @@ describe('web-admin in every language', () => {
       await cell.waitFor();
       expect((await cell.textContent())?.trim()).toMatch(dates[code]);
       await screenshot(page, `admin-audit-${code}`);
+    }
+  });
+
+  it('the language can be chosen on the sign-in page', async () => {
+    const german = loadConsoleLanguage('de');
+    const visitor = await run.browser.newContext({ baseURL: run.baseUrl, locale: 'en-US' });
+    try {
+      const login = await visitor.newPage();
+      await login.goto('/admin/login');
+      await login.getByRole('button', { name: 'Sign in' }).waitFor();
+      await login.getByRole('button', { name: 'English' }).click();
+      await login.getByRole('menuitem', { name: german.name }).click();
+      await login.getByRole('button', { name: german.messages.swx.login.submit, exact: true }).waitFor();
+      expect(await login.evaluate(() => document.documentElement.lang)).toBe('de');
+      await screenshot(login, 'admin-login-de');
+    } finally {
+      await visitor.close();
     }
   });
 

@@ -2,9 +2,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hashSecret } from '@app/common';
 import { uniqueName } from '../support/users';
-import { screenshot, startBrowserRun, type BrowserRun } from './browser-support';
+import {
+  createConsoleAdmin,
+  screenshot,
+  signInToConsole,
+  startBrowserRun,
+  type BrowserRun,
+} from './browser-support';
 
 // Layout of the console: the menu's section headings do not cover the items when the menu scrolls
 // at a short window height. (The audit log's width at 1280 px is not checked here yet: with a full
@@ -23,10 +28,7 @@ describe('web-admin layout: the menu headings do not cover items', () => {
       throw new Error('web-admin/dist is missing: run `npm run build -w web-admin` first');
     }
     run = await startBrowserRun();
-    await run.t.db.query(
-      `INSERT INTO accounts.admin_users (email, password_hash, roles) VALUES ($1, $2, $3)`,
-      [email, await hashSecret(password), '{super_admin}'],
-    );
+    await createConsoleAdmin(run, email, password, ['super_admin']);
     context = await run.browser.newContext({
       baseURL: run.baseUrl,
       viewport: { width: 1280, height: 800 },
@@ -34,11 +36,7 @@ describe('web-admin layout: the menu headings do not cover items', () => {
     });
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto('/admin/login');
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await signInToConsole(page, email, password);
   });
   afterAll(async () => {
     await context?.close();

@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
-import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { LocalesMenuButton, useLogin, useNotify, useTranslate } from 'react-admin';
 import { SecondFactorRequired } from './authProvider';
 
-/** E-mail and password, then the authenticator code when the API answers a second-factor challenge. */
+/**
+ * E-mail and password, then the authenticator code when the API answers a second-factor challenge;
+ * the console's language can be chosen here already.
+ */
 export function LoginPage() {
   const login = useLogin();
   const notify = useNotify();
@@ -41,7 +44,19 @@ export function LoginPage() {
     >
       <Card sx={{ width: 380 }} component="form" onSubmit={(e: FormEvent) => void submit(e)}>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
-          <Typography variant="h5">{translate('swx.title')}</Typography>
+          {/* The language can be chosen before signing in; the console remembers it. */}
+          <Box
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 1,
+            }}
+          >
+            <Typography variant="h5">{translate('swx.title')}</Typography>
+            <LocalesMenuButton />
+          </Box>
           {challenge ? (
             <TextField
               name="code"

@@ -502,7 +502,7 @@ export const zh: typeof en = {
         cycles: '周期（天）',
         allowRepeat: '可重复购买',
         active: '正常',
-        sort: '订单',
+        sort: '排序',
       },
     },
     'options-products': {
@@ -516,7 +516,7 @@ export const zh: typeof en = {
         minAmount: '最小',
         maxAmount: '最大',
         active: '正常',
-        sort: '订单',
+        sort: '排序',
       },
     },
     loanProducts: {
@@ -554,7 +554,7 @@ export const zh: typeof en = {
         title: '标题',
         body: '正文（HTML 或 Markdown）',
         slug: '别名',
-        sortOrder: '订单',
+        sortOrder: '排序',
         published: '已发布',
         updatedAt: '更新时间',
       },
