@@ -4,11 +4,17 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hashSecret } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { adminToken } from '../e2e/trading/trading-support';
 import { lastCode, registerUser, uniqueName, type RegisteredUser } from '../support/users';
-import { desktopContext, screenshot, startBrowserRun, type BrowserRun } from './browser-support';
+import {
+  createConsoleAdmin,
+  desktopContext,
+  screenshot,
+  signInToConsole,
+  startBrowserRun,
+  type BrowserRun,
+} from './browser-support';
 
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
@@ -55,10 +61,7 @@ describe('web-admin ledger: maker-checker adjustment in a real browser', () => {
     });
     // The second super-admin (the checker).
     checkerEmail = `${uniqueName('checker')}@example.com`;
-    await run.t.db.query(
-      `INSERT INTO accounts.admin_users (email, password_hash, roles) VALUES ($1, $2, $3)`,
-      [checkerEmail, await hashSecret(password), '{super_admin}'],
-    );
+    await createConsoleAdmin(run, checkerEmail, password, ['super_admin']);
   });
   afterAll(async () => {
     await makerContext?.close();
@@ -74,17 +77,10 @@ describe('web-admin ledger: maker-checker adjustment in a real browser', () => {
     );
     return { available: line?.available ?? '0', frozen: line?.frozen ?? '0' };
   };
-  async function signIn(page: Page, email: string, secret: string) {
-    await page.goto('/admin/login');
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(secret);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  }
   const notification = (page: Page) => page.locator('.MuiSnackbar-root').first();
 
   it('the maker asks for a credit with a reason and cannot approve it', async () => {
-    await signIn(maker, 'admin@example.com', 'admin-password-for-tests');
+    await signInToConsole(maker, 'admin@example.com', 'admin-password-for-tests');
     await maker.getByRole('menuitem', { name: 'Adjustments' }).click();
     await maker.waitForURL(/\/admin\/adjustments/);
     await maker.getByRole('link', { name: 'Create' }).click();
@@ -113,7 +109,7 @@ describe('web-admin ledger: maker-checker adjustment in a real browser', () => {
   });
 
   it('a second super-admin approves it: one transfer, the balance rises, the invariant holds', async () => {
-    await signIn(checker, checkerEmail, password);
+    await signInToConsole(checker, checkerEmail, password);
     await checker.goto('/admin/adjustments');
     const row = checker.locator('tr', { hasText: 'Goodwill credit for ticket 9001' });
     await row.waitFor();

@@ -2,9 +2,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hashSecret } from '@app/common';
 import { registerUser, uniqueName } from '../support/users';
-import { desktopContext, screenshot, startBrowserRun, type BrowserRun } from './browser-support';
+import {
+  createConsoleAdmin,
+  desktopContext,
+  screenshot,
+  signInToConsole,
+  startBrowserRun,
+  type BrowserRun,
+} from './browser-support';
 
 // Issue 13, "what it must show": a reviewer with the reviewer role only sees the review queues; the
 // configuration and the ledger are neither in the console's menu nor reachable by typing their
@@ -25,10 +31,7 @@ describe('web-admin: a reviewer-only console user cannot configure or adjust the
     run = await startBrowserRun();
     context = await desktopContext(run);
     page = await context.newPage();
-    await run.t.db.query(
-      `INSERT INTO accounts.admin_users (email, password_hash, roles) VALUES ($1, $2, $3)`,
-      [reviewer.email, await hashSecret(reviewer.password), '{reviewer}'],
-    );
+    await createConsoleAdmin(run, reviewer.email, reviewer.password, ['reviewer']);
   });
   afterAll(async () => {
     await context?.close();
@@ -36,11 +39,7 @@ describe('web-admin: a reviewer-only console user cannot configure or adjust the
   });
 
   it('sees the review queues and no configuration, ledger or admin accounts in the menu', async () => {
-    await page.goto('/admin/login');
-    await page.locator('input[name="email"]').fill(reviewer.email);
-    await page.locator('input[name="password"]').fill(reviewer.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await signInToConsole(page, reviewer.email, reviewer.password);
     for (const queue of ['Deposits', 'Withdrawals', 'KYC & certification']) {
       await page.getByRole('menuitem', { name: queue }).waitFor();
     }
