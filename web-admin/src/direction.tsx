@@ -5,6 +5,7 @@ import rtlPlugin from '@mui/stylis-plugin-rtl';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { prefixer } from 'stylis';
 import { i18nProvider, isRtl, onLocaleChange } from './i18n/i18nProvider';
+import { htmlLang } from './i18n/intl';
 
 type Direction = 'ltr' | 'rtl';
 
@@ -34,7 +35,7 @@ export function ConsoleDirection({
   const direction: Direction = isRtl(locale) ? 'rtl' : 'ltr';
   useEffect(() => {
     // The API answers its messages in the console's language (api.ts sends the page's lang).
-    document.documentElement.lang = locale;
+    document.documentElement.lang = htmlLang(locale);
     document.documentElement.dir = direction;
   }, [locale, direction]);
   return <CacheProvider value={CACHES[direction]}>{children(THEMES[direction])}</CacheProvider>;

@@ -20,6 +20,10 @@ const INTL_LOCALES: Record<string, string> = {
 
 export const intlLocale = (locale: string): string => INTL_LOCALES[locale] ?? 'en-GB';
 
+/** The page's `lang` for a console language (hk is not a language tag), as the user app sets it. */
+export const htmlLang = (locale: string): string =>
+  locale === 'hk' ? 'zh-HK' : locale === 'zh' ? 'zh-CN' : locale;
+
 /** The Intl locale of the console's current language. */
 export function useIntlLocale(): string {
   const [locale] = useLocaleState();
