@@ -6,6 +6,7 @@ import { LANGUAGE_CODES, loadConsoleLanguage } from './console-languages';
 import { uniqueName } from '../support/users';
 import {
   createConsoleAdmin,
+  mobileContext,
   screenshot,
   signInToConsole,
   startBrowserRun,
@@ -75,6 +76,26 @@ describe('web-admin in every language', () => {
       await cell.waitFor();
       expect((await cell.textContent())?.trim()).toMatch(dates[code]);
       await screenshot(page, `admin-audit-${code}`);
+    }
+  });
+
+  it('ar on a phone: right to left, nothing wider than the screen', async () => {
+    const arabic = loadConsoleLanguage('ar');
+    const phone = await mobileContext(run);
+    try {
+      const mobile = await phone.newPage();
+      await signInToConsole(mobile, email, password);
+      await mobile.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
+      await mobile.goto('/admin');
+      await mobile.getByText(arabic.messages.swx.dashboard.waiting, { exact: true }).first().waitFor();
+      const layout = await mobile.evaluate(() => ({
+        dir: document.documentElement.dir,
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+      }));
+      expect(layout).toEqual({ dir: 'rtl', overflow: 0 });
+      await screenshot(mobile, 'admin-dashboard-ar-mobile');
+    } finally {
+      await phone.close();
     }
   });
 
