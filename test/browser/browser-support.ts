@@ -67,6 +67,48 @@ export async function signInToConsole(page: Page, email: string, password: strin
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
+/** The platform, a console admin and a desktop page signed in as them, with the page's errors. */
+export interface ConsoleSession {
+  run: BrowserRun;
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+  close: () => Promise<void>;
+}
+
+/** Starts a browser run, creates a console admin with these roles and signs them in on a desktop page. */
+export async function startConsoleSession(
+  email: string,
+  password: string,
+  roles: string[],
+): Promise<ConsoleSession> {
+  if (!existsSync(path.resolve(__dirname, '../../web-admin/dist/index.html'))) {
+    throw new Error('web-admin/dist is missing: run `npm run build -w web-admin` first');
+  }
+  const run = await startBrowserRun();
+  try {
+    await createConsoleAdmin(run, email, password, roles);
+    const context = await desktopContext(run);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInToConsole(page, email, password);
+    return {
+      run,
+      context,
+      page,
+      pageErrors,
+      close: async () => {
+        await context.close();
+        await run.close();
+      },
+    };
+  } catch (error) {
+    await run.close();
+    throw error;
+  }
+}
+
 export function mobileContext(run: BrowserRun): Promise<BrowserContext> {
   return run.browser.newContext({
     baseURL: run.baseUrl,

@@ -1,48 +1,31 @@
 /// <reference lib="dom" />
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { LANGUAGE_CODES, loadConsoleLanguage } from './console-languages';
 import { uniqueName } from '../support/users';
 import {
-  createConsoleAdmin,
   mobileContext,
   screenshot,
   signInToConsole,
-  startBrowserRun,
+  startConsoleSession,
   type BrowserRun,
+  type ConsoleSession,
 } from './browser-support';
 
 // The console in each of the user app's eleven languages: the dashboard and the menu in the
 // language chosen, the page's lang and direction with it (Arabic right to left, the menu on the
 // right), dates written as the language writes them, and back to English from the language menu.
 describe('web-admin in every language', () => {
+  let session: ConsoleSession;
   let run: BrowserRun;
-  let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
   const password = 'languages-browser-password';
   const email = `${uniqueName('languages-admin')}@example.com`;
 
   beforeAll(async () => {
-    if (!existsSync(path.resolve(__dirname, '../../web-admin/dist/index.html'))) {
-      throw new Error('web-admin/dist is missing: run `npm run build -w web-admin` first');
-    }
-    run = await startBrowserRun();
-    await createConsoleAdmin(run, email, password, ['super_admin']);
-    context = await run.browser.newContext({
-      baseURL: run.baseUrl,
-      viewport: { width: 1280, height: 800 },
-      locale: 'en-US',
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signInToConsole(page, email, password);
+    session = await startConsoleSession(email, password, ['super_admin']);
+    ({ run, page } = session);
   });
-  afterAll(async () => {
-    await context?.close();
-    await run?.close();
-  });
+  afterAll(() => session?.close());
 
   it.each(LANGUAGE_CODES)('%s: dashboard and menu in the language, lang and direction set', async (code) => {
     const language = loadConsoleLanguage(code);
@@ -130,6 +113,6 @@ describe('web-admin in every language', () => {
       'en',
       'ltr',
     ]);
-    expect(pageErrors).toEqual([]);
+    expect(session.pageErrors).toEqual([]);
   });
 });

@@ -1,47 +1,23 @@
 /// <reference lib="dom" />
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { uniqueName } from '../support/users';
-import {
-  createConsoleAdmin,
-  screenshot,
-  signInToConsole,
-  startBrowserRun,
-  type BrowserRun,
-} from './browser-support';
+import { screenshot, startConsoleSession, type ConsoleSession } from './browser-support';
 
 // Layout of the console: the menu's section headings do not cover the items when the menu scrolls
 // at a short window height. (The audit log's width at 1280 px is not checked here yet: with a full
 // shared log it was still 1,365 px wide in CI; see the stop note.)
 describe('web-admin layout: the menu headings do not cover items', () => {
-  let run: BrowserRun;
-  let context: BrowserContext;
+  let session: ConsoleSession;
   let page: Page;
-  const pageErrors: string[] = [];
   const password = 'layout-browser-password';
   // A long address, so its login entry is one of the widest an audit row can get.
   const email = `${uniqueName('layout-admin-with-a-rather-long-mailbox-name')}@example.com`;
 
   beforeAll(async () => {
-    if (!existsSync(path.resolve(__dirname, '../../web-admin/dist/index.html'))) {
-      throw new Error('web-admin/dist is missing: run `npm run build -w web-admin` first');
-    }
-    run = await startBrowserRun();
-    await createConsoleAdmin(run, email, password, ['super_admin']);
-    context = await run.browser.newContext({
-      baseURL: run.baseUrl,
-      viewport: { width: 1280, height: 800 },
-      locale: 'en-US',
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signInToConsole(page, email, password);
+    session = await startConsoleSession(email, password, ['super_admin']);
+    ({ page } = session);
   });
-  afterAll(async () => {
-    await context?.close();
-    await run?.close();
-  });
+  afterAll(() => session?.close());
 
   it('at 1280x500 the scrolled menu has no heading over an item', async () => {
     await page.setViewportSize({ width: 1280, height: 500 });
@@ -102,6 +78,6 @@ describe('web-admin layout: the menu headings do not cover items', () => {
       if (top === 200) await screenshot(page, 'admin-layout-menu-scrolled');
     }
     await screenshot(page, 'admin-layout-menu-scrolled-end');
-    expect(pageErrors).toEqual([]);
+    expect(session.pageErrors).toEqual([]);
   });
 });
