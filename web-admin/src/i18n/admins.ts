@@ -1,7 +1,7 @@
 /**
  * The console's admin-account screens (super-admins: create with a one-time password, roles,
  * disable / enable, password and 2FA reset), merged into each language's messages by
- * i18nProvider.ts.
+ * consoleMessages (language.ts); each language file in locales/ holds its own version.
  */
 export const ADMINS_EN = {
   swx: {

@@ -1,7 +1,7 @@
 /**
  * Configuration screens added for issue 13 items 3 and 4: the invite reward rule with the rewards
  * paid, and which price source feeds which instrument. Merged into each language's messages by
- * i18nProvider.ts.
+ * consoleMessages (language.ts); each language file in locales/ holds its own version.
  */
 export const CONFIGURATION_EXTRA_EN = {
   swx: {

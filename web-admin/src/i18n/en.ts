@@ -3,7 +3,7 @@ import englishMessages from 'ra-language-english';
 /**
  * The console's English texts: react-admin's own (ra.*), the resource and field labels it looks up
  * by convention (resources.<name>.fields.<field>), and the console's (swx.*). Another language is
- * one more file of the same shape registered in i18nProvider.ts.
+ * one more file in locales/ (a ConsoleLanguage), listed in i18nProvider.ts.
  */
 export const en = {
   ...englishMessages,

@@ -1,7 +1,7 @@
 /**
  * The console's ledger screens (accounts, transfers, the invariant check, maker-checker
  * adjustments, withdrawals that need a second approval), merged into each language's messages by
- * i18nProvider.ts.
+ * consoleMessages (language.ts); each language file in locales/ holds its own version.
  */
 export const LEDGER_EN = {
   swx: {
