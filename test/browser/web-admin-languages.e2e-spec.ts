@@ -62,7 +62,7 @@ describe('web-admin in every language', () => {
     }
   });
 
-  it('ar on a phone: right to left, nothing wider than the screen', async () => {
+  it('ar on a phone: right to left, nothing wider than the screen, the title whole', async () => {
     const arabic = loadConsoleLanguage('ar');
     const phone = await mobileContext(run);
     try {
@@ -71,12 +71,24 @@ describe('web-admin in every language', () => {
       await mobile.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
       await mobile.goto('/admin');
       await mobile.getByText(arabic.messages.swx.dashboard.waiting, { exact: true }).first().waitFor();
-      const layout = await mobile.evaluate(() => ({
-        dir: document.documentElement.dir,
-        overflow: document.documentElement.scrollWidth - window.innerWidth,
-      }));
-      expect(layout).toEqual({ dir: 'rtl', overflow: 0 });
+      await mobile.locator('#react-admin-title').getByText(arabic.messages.ra.page.dashboard).waitFor();
+      const layout = await mobile.evaluate(() => {
+        const title = document.getElementById('react-admin-title')!;
+        return {
+          dir: document.documentElement.dir,
+          overflow: document.documentElement.scrollWidth - window.innerWidth,
+          // The page title whole, not cut short by the buttons beside it.
+          titleCut: title.scrollWidth > title.clientWidth,
+        };
+      });
+      expect(layout).toEqual({ dir: 'rtl', overflow: 0, titleCut: false });
       await screenshot(mobile, 'admin-dashboard-ar-mobile');
+      // The phone's language menu is the icon alone, named after the language, with all eleven.
+      await mobile.getByRole('button', { name: arabic.name }).click();
+      expect(await mobile.getByRole('menuitem').count()).toBe(LANGUAGE_CODES.length);
+      await mobile.getByRole('menuitem', { name: 'English', exact: true }).click();
+      await mobile.getByText('Waiting for review', { exact: true }).first().waitFor();
+      expect(await mobile.evaluate(() => document.documentElement.dir)).toBe('ltr');
     } finally {
       await phone.close();
     }

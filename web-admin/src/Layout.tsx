@@ -1,8 +1,28 @@
-import type { ReactNode } from 'react';
-import { ListSubheader } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import {
+  IconButton,
+  ListSubheader,
+  Menu as PopupMenu,
+  MenuItem,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import PasswordIcon from '@mui/icons-material/Password';
-import { Layout, Menu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
+import TranslateIcon from '@mui/icons-material/Translate';
+import {
+  AppBar,
+  Layout,
+  LoadingIndicator,
+  LocalesMenuButton,
+  Menu,
+  ToggleThemeButton,
+  useLocales,
+  useLocaleState,
+  useResourceDefinitions,
+  useSidebarState,
+  useTranslate,
+} from 'react-admin';
 
 /** The menu's sections, in order, and the resources each holds (those the admin may open). */
 const SECTIONS: [string, string[]][] = [
@@ -75,6 +95,70 @@ function ConsoleMenu() {
   );
 }
 
+/**
+ * The language menu as an icon alone, for phones: react-admin's button writes the language's name
+ * beside the icon, which on a narrow screen cut the page title short (the Arabic dashboard's). The
+ * button is named after the language all the same, for screen readers.
+ */
+function CompactLanguageMenu() {
+  const languages = useLocales();
+  const [locale, setLocale] = useLocaleState();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const current = languages.find((language) => language.locale === locale);
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={current?.name ?? locale}
+        aria-haspopup="true"
+        aria-controls="console-language-menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <TranslateIcon />
+      </IconButton>
+      <PopupMenu
+        id="console-language-menu"
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+      >
+        {languages.map((language) => (
+          <MenuItem
+            key={language.locale}
+            selected={language.locale === locale}
+            onClick={() => {
+              setLocale(language.locale);
+              setAnchor(null);
+            }}
+          >
+            {language.name}
+          </MenuItem>
+        ))}
+      </PopupMenu>
+    </>
+  );
+}
+
+/** react-admin's app bar with the language menu compact on phones. */
+function ConsoleAppBar() {
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return (
+    <AppBar
+      toolbar={
+        <>
+          {phone ? <CompactLanguageMenu /> : <LocalesMenuButton />}
+          <ToggleThemeButton />
+          <LoadingIndicator />
+        </>
+      }
+    />
+  );
+}
+
 export const ConsoleLayout = ({ children }: { children: ReactNode }) => {
-  return <Layout menu={ConsoleMenu}>{children}</Layout>;
+  return (
+    <Layout menu={ConsoleMenu} appBar={ConsoleAppBar}>
+      {children}
+    </Layout>
+  );
 };
