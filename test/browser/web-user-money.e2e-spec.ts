@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { randomBytes } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { Clock } from '@app/common';
@@ -217,6 +218,13 @@ describe('web-user money screens: funds and trading', () => {
       (v) => v !== before && v.startsWith('+'),
     );
     await shot(page, 'positions-desktop', true);
+    // The close button is in view without scrolling the wide table sideways.
+    const buttonInView = await row.getByTestId('close-position').evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const frame = button.closest('.table-scroll')!.getBoundingClientRect();
+      return box.left >= frame.left && box.right <= frame.right;
+    });
+    expect(buttonInView).toBe(true);
     await row.getByTestId('close-position').click();
     await page.getByRole('dialog', { name: 'Close the position' }).waitFor();
     await page.getByTestId('confirm-action').click();
@@ -235,6 +243,52 @@ describe('web-user money screens: funds and trading', () => {
     const api = await available(run.t, user, 'demo');
     await page.getByTestId('available-USDT').getByText(grouped(api!)).waitFor();
     await context.close();
+  });
+
+  it('starts the K-line chart of a new instrument at its first live tick', async () => {
+    // A new instrument: no source feeds this run, so it has no history until the test ticks it.
+    const code = `N${randomBytes(3).toString('hex').toUpperCase()}X`;
+    const created = await run.t
+      .http()
+      .post('/swx/admin/instruments')
+      .set({ Authorization: run.admin })
+      .send({
+        code,
+        type: 7,
+        appName: `New metal ${code}`,
+        pricePrecision: 2,
+        contractSize: '10',
+        spread: '0.02',
+        leverages: [1, 5],
+        tradingHours: { alwaysOpen: true },
+        referencePrice: '15',
+        volatility: '0.2',
+      });
+    expect(created.body.code).toBe(200);
+    const id = created.body.result.id as number;
+    try {
+      const context = await userContext(run, user);
+      const page = await context.newPage();
+      await page.goto(`/cruuency?code=${code}&type=7&id=${id}`);
+      const chart = page.getByTestId('kline-chart');
+      await chart.getByText('No price history yet').waitFor();
+      // Ticks until the page's socket has subscribed to the code: the first one it gets opens a candle.
+      await until(
+        async () => {
+          await tick(run.t, code, '15.25');
+          return chart.getAttribute('data-candles');
+        },
+        (candles) => candles === '1',
+      );
+      await chart.locator('canvas').waitFor();
+      await page.getByTestId('currency-price').getByText('15.25').waitFor();
+    } finally {
+      await run.t
+        .http()
+        .put(`/swx/admin/instruments/${id}`)
+        .set({ Authorization: run.admin })
+        .send({ status: 'suspended' });
+    }
   });
 
   it('buys an option: a countdown to expiry, then the result', async () => {

@@ -58,6 +58,9 @@ export function CandleChart({
             backgroundColor: colors,
             barPercentage: 0.7,
             categoryPercentage: 1,
+            // A new instrument or a short period has a few candles: bodies as wide as candles, not
+            // blocks that fill the chart.
+            maxBarThickness: 14,
             minBarLength: 1,
             grouped: false,
           },

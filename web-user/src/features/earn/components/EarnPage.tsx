@@ -329,7 +329,7 @@ function PlanTable({ plans, kind, onExit }: { plans: Plan[]; kind: PlanKind; onE
             <th className="num">{t('estimated')}</th>
             <th>{t('nextEarning')}</th>
             <th>{t('status.label')}</th>
-            {kind === 'smart' && <th />}
+            {kind === 'smart' && <th className="col-action" />}
           </tr>
         </thead>
         <tbody>
@@ -358,7 +358,7 @@ function PlanTable({ plans, kind, onExit }: { plans: Plan[]; kind: PlanKind; onE
                 )}
               </td>
               {kind === 'smart' && (
-                <td>
+                <td className="col-action">
                   {p.status === 'earning' && (
                     <button
                       type="button"

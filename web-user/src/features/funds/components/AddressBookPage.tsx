@@ -129,7 +129,7 @@ function AddressList({ entries, onDeleted }: { entries: SavedAddress[]; onDelete
                 <th>{t('fields.coin')}</th>
                 <th>{t('fields.address')}</th>
                 <th>{t('addressBook.status')}</th>
-                <th />
+                <th className="col-action" />
               </tr>
             </thead>
             <tbody>
@@ -147,7 +147,7 @@ function AddressList({ entries, onDeleted }: { entries: SavedAddress[]; onDelete
                   <td>
                     <UsableFrom entry={e} />
                   </td>
-                  <td>{deleteButton(e)}</td>
+                  <td className="col-action">{deleteButton(e)}</td>
                 </tr>
               ))}
             </tbody>

@@ -310,7 +310,7 @@ function Records({ round, onChange }: { round: number; onChange: () => void }) {
                   <th className="num">{t('offer.interest')}</th>
                   <th>{t('offer.date')}</th>
                   <th>{t('statusLabel')}</th>
-                  <th />
+                  <th className="col-action" />
                 </tr>
               </thead>
               <tbody>
@@ -326,7 +326,7 @@ function Records({ round, onChange }: { round: number; onChange: () => void }) {
                     <td>
                       <StatusBadge ns="loan" status={l.status} />
                     </td>
-                    <td className="row-actions tight">
+                    <td className="row-actions tight col-action">
                       {l.status !== 'repaid' && (
                         <button
                           type="button"

@@ -25,10 +25,22 @@ const PERIOD_MS: Record<KlinePeriod, number> = {
 /** Candles shown: fewer on a phone, where 120 would be hairlines. */
 const CANDLES = isMobileDevice() ? 60 : 120;
 
-/** A live price folded into the candles: the last one moves, or a new one opens when its period is over. */
+/** Open time of the candle holding `ts`, as the market service cuts them (weeks open on Monday UTC). */
+function periodOpenTime(period: KlinePeriod, ts: number): number {
+  const size = PERIOD_MS[period];
+  const offset = period === '1w' ? 4 * 1440 * MINUTE : 0; // the epoch was a Thursday
+  return Math.floor((ts - offset) / size) * size + offset;
+}
+
+/**
+ * A live price folded into the candles: the last one moves, or a new one opens when its period is
+ * over; with no history yet (a new instrument) the first tick opens the first candle.
+ */
 function foldTick(candles: OhlcCandle[], price: number, period: KlinePeriod, now: number): OhlcCandle[] {
+  if (!Number.isFinite(price)) return candles;
   const last = candles[candles.length - 1];
-  if (!last || !Number.isFinite(price)) return candles;
+  if (!last)
+    return [{ time: periodOpenTime(period, now), open: price, high: price, low: price, close: price }];
   if (now >= last.time + PERIOD_MS[period]) {
     const time = last.time + Math.floor((now - last.time) / PERIOD_MS[period]) * PERIOD_MS[period];
     return [...candles, { time, open: last.close, high: price, low: price, close: price }].slice(-CANDLES);

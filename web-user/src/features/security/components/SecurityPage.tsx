@@ -314,7 +314,7 @@ function ApiKeys() {
                   <th>{t('keys.scopes')}</th>
                   <th>{t('keys.created')}</th>
                   <th>{t('keys.lastUsed')}</th>
-                  <th />
+                  <th className="col-action" />
                 </tr>
               </thead>
               <tbody>
@@ -327,7 +327,7 @@ function ApiKeys() {
                     <td>{k.scopes.map((s) => t(`keys.scope.${s}`)).join(', ')}</td>
                     <td className="small">{formatDate(k.createdAt, i18n.language)}</td>
                     <td className="small">{formatDate(k.lastUsedAt, i18n.language)}</td>
-                    <td>
+                    <td className="col-action">
                       {k.revokedAt ? (
                         <span className="status status-bad">{t('keys.revoked')}</span>
                       ) : (

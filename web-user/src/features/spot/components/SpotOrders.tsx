@@ -178,7 +178,7 @@ function OrderList({
                       <th className="num">{t('orders.turnover')}</th>
                       <th className="num">{t('orders.fee')}</th>
                       <th>{t('orders.state')}</th>
-                      {type === 'current' && <th />}
+                      {type === 'current' && <th className="col-action" />}
                     </tr>
                   </thead>
                   <tbody>
@@ -221,7 +221,7 @@ function OrderList({
                             <div className="muted small">{t(`reasons.${o.cancelReason}`)}</div>
                           )}
                         </td>
-                        {type === 'current' && <td>{cancelButton(o)}</td>}
+                        {type === 'current' && <td className="col-action">{cancelButton(o)}</td>}
                       </tr>
                     ))}
                   </tbody>

@@ -88,7 +88,7 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                     <th className="num">{t('lists.profit')}</th>
                     <th>{t('lists.time')}</th>
                     <th>{t('lists.state')}</th>
-                    {state === 'current' && <th />}
+                    {state === 'current' && <th className="col-action" />}
                   </tr>
                 </thead>
                 <tbody>
@@ -137,7 +137,7 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                           )}
                         </td>
                         {state === 'current' && (
-                          <td>
+                          <td className="col-action">
                             <button
                               type="button"
                               className="btn btn-ghost btn-sm"
