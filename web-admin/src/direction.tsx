@@ -2,10 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import rtlPlugin from '@mui/stylis-plugin-rtl';
-import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import type { RaThemeOptions } from 'react-admin';
 import { prefixer } from 'stylis';
 import { i18nProvider, isRtl, onLocaleChange } from './i18n/i18nProvider';
 import { htmlLang } from './i18n/intl';
+import { consoleThemes } from './theme';
 
 type Direction = 'ltr' | 'rtl';
 
@@ -15,11 +16,7 @@ const CACHES = {
   rtl: createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] }),
 };
 
-const themes = (direction: Direction): { light: RaThemeOptions; dark: RaThemeOptions } => ({
-  light: { ...defaultLightTheme, direction },
-  dark: { ...defaultDarkTheme, direction },
-});
-const THEMES = { ltr: themes('ltr'), rtl: themes('rtl') };
+const THEMES = { ltr: consoleThemes('ltr'), rtl: consoleThemes('rtl') };
 
 /**
  * The console's writing direction follows its language (Arabic right to left): the page's `dir`

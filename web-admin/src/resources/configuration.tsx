@@ -43,7 +43,8 @@ export const ParameterList = () => (
       <TextField source="value" sortable={false} sx={{ fontFamily: 'monospace' }} />
       <TextField source="kind" sortable={false} />
       <BooleanField source="public" sortable={false} />
-      <TextField source="description" sortable={false} />
+      {/* At least a short line wide: squeezed by the table on a phone, it stood a word to a line. */}
+      <TextField source="description" sortable={false} sx={{ display: 'inline-block', minWidth: 240 }} />
       <DateField source="updatedAt" showTime />
     </Datagrid>
   </List>

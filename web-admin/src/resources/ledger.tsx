@@ -128,7 +128,8 @@ export function InvariantPanel() {
   return (
     <Card sx={{ mb: 2 }} data-testid="invariant-panel">
       <CardContent>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
+        {/* Wraps on a narrow screen: the verdict, the button and the time go to the next lines. */}
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
           <Typography variant="h6">{translate('swx.ledger.invariantTitle')}</Typography>
           {report && (
             <Chip
@@ -149,34 +150,36 @@ export function InvariantPanel() {
         {error && <Alert severity="error">{error}</Alert>}
         {report && (
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
-            <Table size="small" sx={{ maxWidth: 560 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('swx.ledger.book')}</TableCell>
-                  <TableCell>{translate('swx.ledger.currency')}</TableCell>
-                  <TableCell align="right">{translate('swx.ledger.sum')}</TableCell>
-                  <TableCell align="right">{translate('swx.ledger.accounts')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {report.sums.map((s) => (
-                  <TableRow key={`${s.book}-${s.currency}`} data-testid={`sum-${s.book}-${s.currency}`}>
-                    <TableCell>{translate(`swx.book.${s.book}`, { _: s.book })}</TableCell>
-                    <TableCell>{s.currency}</TableCell>
-                    <TableCell align="right">{money(s.total)}</TableCell>
-                    <TableCell align="right">{s.accounts}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        color={s.ok ? 'success' : 'error'}
-                        label={translate(s.ok ? 'swx.ledger.zero' : 'swx.ledger.notZero')}
-                      />
-                    </TableCell>
+            <Box sx={{ overflowX: 'auto', maxWidth: 560 }}>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('swx.ledger.book')}</TableCell>
+                    <TableCell>{translate('swx.ledger.currency')}</TableCell>
+                    <TableCell align="right">{translate('swx.ledger.sum')}</TableCell>
+                    <TableCell align="right">{translate('swx.ledger.accounts')}</TableCell>
+                    <TableCell />
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {report.sums.map((s) => (
+                    <TableRow key={`${s.book}-${s.currency}`} data-testid={`sum-${s.book}-${s.currency}`}>
+                      <TableCell>{translate(`swx.book.${s.book}`, { _: s.book })}</TableCell>
+                      <TableCell>{s.currency}</TableCell>
+                      <TableCell align="right">{money(s.total)}</TableCell>
+                      <TableCell align="right">{s.accounts}</TableCell>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          color={s.ok ? 'success' : 'error'}
+                          label={translate(s.ok ? 'swx.ledger.zero' : 'swx.ledger.notZero')}
+                        />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
             <Box>
               {counters.map(([label, count]) => (
                 <Typography key={label} variant="body2" sx={{ color: count ? 'error.main' : undefined }}>

@@ -1,0 +1,39 @@
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+/**
+ * What the console changes in react-admin's themes: a list's table scrolls sideways inside its card
+ * instead of widening the page, so that on a phone (or a narrow window) the app bar, the filters and
+ * the pagination stay on the screen while the columns scroll.
+ */
+const consoleComponents = {
+  // react-admin's layout is at least as wide as its content (min-width: fit-content on the root, and
+  // flex items that cannot shrink below their content): a wide table widened the whole page.
+  RaLayout: {
+    styleOverrides: {
+      root: {
+        minWidth: 0,
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+      },
+    },
+  },
+  RaList: {
+    styleOverrides: {
+      root: { minWidth: 0, '& .RaList-main': { minWidth: 0 } },
+    },
+  },
+  RaDatagrid: {
+    styleOverrides: {
+      root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } },
+    },
+  },
+} as const;
+
+function withConsoleComponents(theme: RaThemeOptions, direction: 'ltr' | 'rtl'): RaThemeOptions {
+  return { ...theme, direction, components: { ...theme.components, ...consoleComponents } };
+}
+
+/** The console's light and dark themes in a writing direction. */
+export const consoleThemes = (direction: 'ltr' | 'rtl'): { light: RaThemeOptions; dark: RaThemeOptions } => ({
+  light: withConsoleComponents(defaultLightTheme, direction),
+  dark: withConsoleComponents(defaultDarkTheme, direction),
+});
