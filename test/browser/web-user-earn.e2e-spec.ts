@@ -91,6 +91,12 @@ describe('web-user money screens: earning, loans and KYC, NFTs, security', () =>
     await page.getByRole('tab', { name: 'My plans' }).click();
     const row = page.getByTestId('plans-smart').locator('tbody tr').first();
     await row.getByText('Earning').waitFor();
+    // At 1280 px the whole table is in view, its state beside the exit button (no sideways scroll).
+    expect(
+      await page
+        .getByTestId('plans-smart')
+        .evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth),
+    ).toBe(0);
     await shot(page, 'plans-desktop');
     await row.getByTestId('exit-plan').click();
     const quote = (
