@@ -66,6 +66,31 @@ describe('web-user desktop layout at 1024 and 768 px', () => {
     await context.close();
   });
 
+  it('fr at 768 px: the menu scrolls in its bar, the open page in view, a fade where links are hidden', async () => {
+    const context = await userContext(run, user, { lang: 'fr' });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 768, height: 900 });
+    const menu = page.locator('nav.topnav');
+    await page.goto('/');
+    await page.waitForFunction(
+      () => document.querySelector('nav.topnav')?.getAttribute('data-more') === 'end',
+    );
+    // The last link's page: the menu scrolls to it, and the fade moves to the other edge.
+    await page.goto('/zjxq');
+    await page.waitForFunction(
+      () => document.querySelector('nav.topnav')?.getAttribute('data-more') === 'start',
+    );
+    expect(
+      await menu.evaluate((nav) => {
+        const link = nav.querySelector('a.active')!.getBoundingClientRect();
+        const box = nav.getBoundingClientRect();
+        return link.left >= box.left - 1 && link.right <= box.right + 1;
+      }),
+    ).toBe(true);
+    await shot(page, 'funding-768-fr');
+    await context.close();
+  });
+
   it('at 768 px a charity NFT card, four to a row, puts each value under its label', async () => {
     const context = await userContext(run, user);
     const page = await context.newPage();

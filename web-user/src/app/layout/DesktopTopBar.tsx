@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { LANGUAGES } from '../../i18n/languages';
 import { useSession } from '../../shared/session';
 import { Icon, Logo } from './icons';
@@ -17,8 +17,42 @@ const LINKS = [
   { to: '/zjxq', key: 'nav.funding' },
 ];
 
+/**
+ * When the menu is wider than its bar (long names in a narrow window it scrolls, see .topnav): the
+ * open page's link is scrolled into view, and the bar says on which sides more links are hidden
+ * (data-more, drawn as a fade).
+ */
+function useScrollingMenu() {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const el = nav.current;
+    if (!el) return;
+    const mark = () => {
+      const rtl = getComputedStyle(el).direction === 'rtl';
+      // scrollLeft runs from 0 towards negative values in a right-to-left box.
+      const start = Math.abs(el.scrollLeft);
+      const end = el.scrollWidth - el.clientWidth - start;
+      const more = [start > 1 ? 'start' : '', end > 1 ? 'end' : ''].filter(Boolean).join(' ');
+      el.dataset.more = more;
+      el.dataset.dir = rtl ? 'rtl' : 'ltr';
+    };
+    el.querySelector('a.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    mark();
+    const observer = new ResizeObserver(mark);
+    observer.observe(el);
+    el.addEventListener('scroll', mark, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', mark);
+    };
+  }, [pathname]);
+  return nav;
+}
+
 export function DesktopTopBar() {
   const { t, i18n } = useTranslation();
+  const nav = useScrollingMenu();
   const { isLogin, user } = useSession();
   const [langOpen, setLangOpen] = useState(false);
   const current = LANGUAGES.find((l) => l.code === i18n.language)?.name ?? 'English';
@@ -28,7 +62,7 @@ export function DesktopTopBar() {
         <Link to="/" aria-label={t('nav.home')}>
           <Logo />
         </Link>
-        <nav className="topnav" aria-label={t('nav.main')}>
+        <nav className="topnav" aria-label={t('nav.main')} ref={nav}>
           {LINKS.map((l) => (
             <NavLink key={l.to} to={l.to} end={l.end}>
               {t(l.key)}
