@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
+import { SECTIONS } from '../../web-admin/src/menu-sections';
 import { uniqueName } from '../support/users';
 import {
   mobileContext,
@@ -10,39 +11,7 @@ import {
 } from './browser-support';
 
 /** Every list of the console's menu (the configuration lists hold the seeded catalogue). */
-const LISTS = [
-  'kyc',
-  'recharges',
-  'withdrawals',
-  'users',
-  'loans',
-  'plans',
-  'u-orders',
-  'options-orders',
-  'spot-orders',
-  'spot-trades',
-  'nfts',
-  'charities',
-  'conversations',
-  'outbox',
-  'instruments',
-  'spot-pairs',
-  'priceSources',
-  'coinNetworks',
-  'planProducts',
-  'options-products',
-  'loanProducts',
-  'parameters',
-  'contents',
-  'announcements',
-  'levels',
-  'inviteRewards',
-  'ledger-accounts',
-  'ledger-transfers',
-  'adjustments',
-  'audit',
-  'admins',
-];
+const LISTS = SECTIONS.flatMap(([, names]) => names);
 
 // Layout of the console: the menu's section headings do not cover the items when the menu scrolls
 // at a short window height, and no list is wider than the screen, on a phone or at 1024 px (until
