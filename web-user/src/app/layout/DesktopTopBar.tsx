@@ -22,20 +22,18 @@ const LINKS = [
  * open page's link is scrolled into view, and the bar says on which sides more links are hidden
  * (data-more, drawn as a fade).
  */
-function useScrollingMenu() {
+function useScrollingMenu(language: string) {
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {
     const el = nav.current;
     if (!el) return;
     const mark = () => {
-      const rtl = getComputedStyle(el).direction === 'rtl';
       // scrollLeft runs from 0 towards negative values in a right-to-left box.
       const start = Math.abs(el.scrollLeft);
       const end = el.scrollWidth - el.clientWidth - start;
       const more = [start > 1 ? 'start' : '', end > 1 ? 'end' : ''].filter(Boolean).join(' ');
       el.dataset.more = more;
-      el.dataset.dir = rtl ? 'rtl' : 'ltr';
     };
     el.querySelector('a.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     mark();
@@ -46,13 +44,13 @@ function useScrollingMenu() {
       observer.disconnect();
       el.removeEventListener('scroll', mark);
     };
-  }, [pathname]);
+  }, [pathname, language]); // another language changes the links' widths, not the bar's
   return nav;
 }
 
 export function DesktopTopBar() {
   const { t, i18n } = useTranslation();
-  const nav = useScrollingMenu();
+  const nav = useScrollingMenu(i18n.language);
   const { isLogin, user } = useSession();
   const [langOpen, setLangOpen] = useState(false);
   const current = LANGUAGES.find((l) => l.code === i18n.language)?.name ?? 'English';

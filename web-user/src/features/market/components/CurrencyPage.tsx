@@ -42,7 +42,7 @@ function foldTick(candles: OhlcCandle[], price: number, period: KlinePeriod, now
   if (!last)
     return [{ time: periodOpenTime(period, now), open: price, high: price, low: price, close: price }];
   if (now >= last.time + PERIOD_MS[period]) {
-    const time = last.time + Math.floor((now - last.time) / PERIOD_MS[period]) * PERIOD_MS[period];
+    const time = periodOpenTime(period, now);
     return [...candles, { time, open: last.close, high: price, low: price, close: price }].slice(-CANDLES);
   }
   const next = { ...last, close: price, high: Math.max(last.high, price), low: Math.min(last.low, price) };
