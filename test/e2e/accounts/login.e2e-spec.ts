@@ -293,10 +293,21 @@ describe('login module /swx/customer/login', () => {
       expect((await post('login', { account: user.username, password: 'wrong password' })).body.code).toBe(
         10004,
       );
+      // A missing field is told to enter it (the message of its first rule, not of its last).
       expect((await post('login', { account: user.username })).body).toMatchObject({
         code: 400,
-        result: [{ field: 'password' }],
+        result: [{ field: 'password', message: 'Please enter a password' }],
       });
+      expect((await post('login', { password: 'whatever pass' })).body).toMatchObject({
+        code: 400,
+        result: [{ field: 'account', message: 'Please enter your username or e-mail' }],
+      });
+      const german = await t.http().post('/swx/customer/login/login').set('lang', 'de').send({});
+      expect(german.body.code).toBe(400);
+      expect(german.body.result).toHaveLength(2);
+      expect(german.body.result.map((e: { message: string }) => e.message)).not.toContain(
+        'Please enter a password',
+      );
     });
 
     it('logs in by username or e-mail (any case)', async () => {

@@ -5,8 +5,23 @@ import {
   type ValidationError,
 } from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
-import { validateSync } from 'class-validator';
+import { getMetadataStorage, validateSync } from 'class-validator';
 import { AppException, type FieldError } from '../errors';
+
+/**
+ * The message of a field's first-declared rule. class-validator checks a field's rules from the
+ * last-declared up (decorators apply bottom-up), so with stopAtFirstError a missing field would be
+ * told the message of its last rule (a length or a format). Our DTOs declare the presence or type
+ * rule first, with the message for a missing value ("enter your password").
+ */
+function firstRuleMessage(target: object | undefined, property: string): string | undefined {
+  if (!target) return undefined;
+  const rules = getMetadataStorage()
+    .getTargetValidationMetadatas(target.constructor, '', true, false)
+    .filter((m) => m.propertyName === property && typeof m.message === 'string');
+  const message = rules.at(-1)?.message;
+  return typeof message === 'string' && message.startsWith('validation.') ? message : undefined;
+}
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   const out: FieldError[] = [];
@@ -18,7 +33,8 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
       // Our DTOs give message keys (`validation.*`); the library's English defaults are replaced by
       // a localized generic text.
       const keyed = names.map((n) => constraints[n]).find((m) => m.startsWith('validation.'));
-      let message = keyed;
+      const missing = error.value === undefined || error.value === null;
+      let message = (missing && firstRuleMessage(error.target, error.property)) || keyed;
       if (!message) {
         if (names.includes('whitelistValidation')) message = 'validation.unknownField';
         else if (names.includes('isDefined') || names.includes('isNotEmpty')) message = 'validation.required';
@@ -38,6 +54,9 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     stopAtFirstError: true,
+    // The target lets a missing field be told its first rule's message (firstRuleMessage); the
+    // errors themselves never leave the process.
+    validationError: { target: true, value: true },
     exceptionFactory: (errors) => AppException.validation(flatten(errors)),
   });
 }
@@ -49,6 +68,7 @@ export function validateForm<T extends object>(dto: ClassConstructor<T>, fields:
     whitelist: true,
     forbidNonWhitelisted: true,
     stopAtFirstError: true,
+    validationError: { target: true, value: true },
   });
   if (errors.length) throw AppException.validation(flatten(errors));
   return instance;
