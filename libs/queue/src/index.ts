@@ -3,3 +3,4 @@ export * from './queue-names';
 export * from './queue.module';
 export * from './review-alerts';
 export * from './close-worker';
+export * from './attempt-counters';

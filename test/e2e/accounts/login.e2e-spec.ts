@@ -1,3 +1,5 @@
+import type Redis from 'ioredis';
+import { REDIS_CLIENT } from '@app/queue';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { lastCode, registerUser, uniqueName } from '../../support/users';
 
@@ -11,6 +13,7 @@ describe('login module /swx/customer/login', () => {
   });
 
   const post = (path: string, body: object) => t.http().post(`/swx/customer/login/${path}`).send(body);
+  const redis = () => t.app.get<Redis>(REDIS_CLIENT);
 
   describe('GET methods', () => {
     it('says google: false while Google (OIDC) login is not configured; public, no token', async () => {
@@ -326,6 +329,33 @@ describe('login module /swx/customer/login', () => {
           10004,
         );
       expect((await post('login', { account: user.username, password: user.password })).body.code).toBe(429);
+    });
+
+    it('guesses sent at once are counted each: five are checked, the rest answered 429', async () => {
+      const user = await registerUser(t);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          post('login', { account: user.username, password: `guess ${i}xx` }),
+        ),
+      );
+      const codes = answers.map((r) => r.body.code as number);
+      expect(codes.filter((c) => c === 10004)).toHaveLength(5);
+      expect(codes.filter((c) => c === 429)).toHaveLength(15);
+      // The refused guesses were not counted: the window holds the five failures, no more.
+      const count = await redis().get(`login-fail:customer:acct:user:${user.id}`);
+      expect(count).toBe('5');
+      expect((await post('login', { account: user.username, password: user.password })).body.code).toBe(429);
+    });
+
+    it('a right password gives its count back: successful logins never lock an address or account', async () => {
+      const user = await registerUser(t);
+      for (let i = 0; i < 7; i++) {
+        expect((await post('login', { account: user.username, password: user.password })).body.code).toBe(
+          200,
+        );
+      }
+      expect(await redis().get(`login-fail:customer:acct:user:${user.id}`)).toBeNull();
+      expect(await redis().get(`login-fail:customer:run:user:${user.id}`)).toBeNull();
     });
 
     it('10005 for a frozen user, 10008 for an abnormal one', async () => {

@@ -1,3 +1,5 @@
+import type Redis from 'ioredis';
+import { REDIS_CLIENT } from '@app/queue';
 import { generate } from 'otplib';
 import { Clock } from '@app/common';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -158,6 +160,22 @@ describe('two-factor authentication (TOTP)', () => {
       for (let i = 0; i < 5; i++) codes.push((await login2fa({ challenge, code: '000000' })).body.code);
       expect(codes).toEqual([10091, 10091, 10091, 10091, 429]);
       expect((await login2fa({ challenge, code: await totp(secret) })).body.code).not.toBe(200);
+    });
+
+    it('wrong codes sent at once: no more than five are checked, then the holder is refused', async () => {
+      const { user, secret } = await enrolled();
+      const { challenge } = (await login(user)).body.result;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => login2fa({ challenge, code: '000000' })),
+      );
+      const codes = answers.map((r) => r.body.code as number);
+      expect(codes.filter((c) => c === 10091).length).toBeLessThanOrEqual(5);
+      expect(codes.filter((c) => c === 200)).toHaveLength(0);
+      const redis = t.app.get<Redis>(REDIS_CLIENT);
+      expect(await redis.get(`login-fail:customer-2fa:acct:${user.id}`)).toBe('5');
+      // A new challenge does not buy more guesses: the right code is refused too.
+      const again = (await login(user)).body.result;
+      expect((await login2fa({ challenge: again.challenge, code: await totp(secret) })).body.code).toBe(429);
     });
 
     it('400 for an unknown challenge', async () => {

@@ -259,6 +259,20 @@ describe('funds: deposit addresses and withdrawals', () => {
       expect((await withdraw(user, trc20('20'))).body.code).toBe(429);
     });
 
+    it('wrong withdrawal passwords sent at once: five are checked, the rest 429, nothing frozen', async () => {
+      const user = await registerUser(t);
+      await deposit(user, '100');
+      await setWithdrawPassword(user);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => withdraw(user, trc20('20', { withdrawPassword: `guess ${i}` }))),
+      );
+      const codes = answers.map((r) => r.body.code as number);
+      expect(codes.filter((c) => c === 10093)).toHaveLength(5);
+      expect(codes.filter((c) => c === 429)).toHaveLength(15);
+      expect((await withdraw(user, trc20('20'))).body.code).toBe(429);
+      expect(await balances(user)).toMatchObject({ available: '100', frozen: '0' });
+    });
+
     it('freezes amount + fee (20003), and a reviewer pays it out once', async () => {
       const user = await registerUser(t);
       await deposit(user, '100');

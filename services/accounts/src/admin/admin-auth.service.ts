@@ -59,16 +59,16 @@ export class AdminAuthService implements OnApplicationBootstrap {
   }
 
   async login(dto: AdminLoginDto, client: { ip: string; userAgent?: string }) {
-    await this.throttle.assertAllowed('admin', dto.email, client.ip);
     const admin = await this.admins
       .createQueryBuilder('a')
       .addSelect('a.passwordHash')
       .where('lower(a.email) = :email', { email: dto.email })
       .getOne();
     // An unknown admin costs the same hash check and gets the same answer as a wrong password.
-    const passwordOk = await verifySecret(admin?.passwordHash ?? (await timingDummyHash()), dto.password);
+    const passwordOk = await this.throttle.attempt('admin', dto.email, client.ip, async () =>
+      verifySecret(admin?.passwordHash ?? (await timingDummyHash()), dto.password),
+    );
     if (!admin || !passwordOk) {
-      await this.throttle.recordFailure('admin', dto.email, client.ip);
       await this.audit.record({
         adminId: admin?.id ?? null,
         action: 'admin.login_failed',
@@ -79,7 +79,6 @@ export class AdminAuthService implements OnApplicationBootstrap {
     }
     // Disabled by a super-admin (AdminAccountsService): told only once the password is right.
     if (!admin.active) throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'auth.adminDisabled');
-    await this.throttle.recordSuccess('admin', dto.email);
     // With TOTP on, the password only opens a challenge that login2fa completes with a code.
     if (this.twoFactor.isEnabled(admin)) return this.twoFactor.openChallenge(admin.id);
     return this.openSession(admin, client);
@@ -106,15 +105,16 @@ export class AdminAuthService implements OnApplicationBootstrap {
    * password, the one asking included: the console signs in again.
    */
   async changeOwnPassword(adminId: string, dto: AdminChangePasswordDto, ip: string) {
-    await this.throttle.assertAllowed('admin-password', adminId, ip);
     const admin = await this.admins
       .createQueryBuilder('a')
       .addSelect('a.passwordHash')
       .where('a.id = :id', { id: adminId })
       .getOne();
     if (!admin?.active) throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'auth.adminDisabled');
-    if (!(await verifySecret(admin.passwordHash, dto.oldPassword))) {
-      await this.throttle.recordFailure('admin-password', adminId, ip);
+    const passwordOk = await this.throttle.attempt('admin-password', adminId, ip, () =>
+      verifySecret(admin.passwordHash, dto.oldPassword),
+    );
+    if (!passwordOk) {
       await this.audit.record({
         adminId,
         action: 'admin.password_change_failed',
@@ -141,7 +141,6 @@ export class AdminAuthService implements OnApplicationBootstrap {
       );
       return ended;
     });
-    await this.throttle.recordSuccess('admin-password', adminId);
     return { changed: true, sessionsEnded };
   }
 

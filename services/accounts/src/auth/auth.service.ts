@@ -156,15 +156,13 @@ export class AuthService {
     const user = await this.users.findWithSecrets({ [kind]: account });
     // Failures count per user whatever name they log in by (per typed name when there is none).
     const throttleKey = user ? `user:${user.id}` : account;
-    await this.throttle.assertAllowed('customer', throttleKey, client.ip);
     // An unknown account costs the same hash check and gets the same answer as a wrong password.
-    const passwordOk = await verifySecret(user?.passwordHash ?? (await timingDummyHash()), dto.password);
-    if (!user || !passwordOk) {
-      await this.throttle.recordFailure('customer', throttleKey, client.ip);
+    const passwordOk = await this.throttle.attempt('customer', throttleKey, client.ip, async () =>
+      verifySecret(user?.passwordHash ?? (await timingDummyHash()), dto.password),
+    );
+    if (!user || !passwordOk)
       throw new AppException(ErrorCode.PasswordWrong, null, {}, 'auth.credentialsWrong');
-    }
     this.assertActive(user);
-    await this.throttle.recordSuccess('customer', throttleKey);
     return this.afterFirstFactor(user, client);
   }
 
@@ -252,13 +250,12 @@ export class AuthService {
   async changePassword(userId: string, dto: ChangePasswordDto, ip: string): Promise<ApiSuccess<null>> {
     // A stolen session must not become a way to guess the password: wrong answers count as
     // failed logins do, on a scope of their own.
-    await this.throttle.assertAllowed('customer-password', userId, ip);
     const user = await this.users.findWithSecrets({ id: userId });
     if (!user) throw new AppException(ErrorCode.UserNotFound);
-    if (!(await verifySecret(user.passwordHash, dto.oldPassword))) {
-      await this.throttle.recordFailure('customer-password', userId, ip);
-      throw new AppException(ErrorCode.PasswordWrong);
-    }
+    const passwordOk = await this.throttle.attempt('customer-password', userId, ip, () =>
+      verifySecret(user.passwordHash, dto.oldPassword),
+    );
+    if (!passwordOk) throw new AppException(ErrorCode.PasswordWrong);
     const passwordHash = await hashSecret(dto.newPassword);
     await this.inTransaction(async (m) => {
       await m.update(User, { id: userId }, { passwordHash });
@@ -266,7 +263,6 @@ export class AuthService {
       await this.sessions.revokeAll('customer', userId, m);
       await this.securityChanges.record(userId, 'password', m);
     });
-    await this.throttle.recordSuccess('customer-password', userId);
     return new ApiSuccess(null, ErrorCode.ModificationSuccess);
   }
 

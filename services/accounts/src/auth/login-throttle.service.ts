@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, AppException, ErrorCode, type AppConfig } from '@app/common';
-import { REDIS_CLIENT } from '@app/queue';
+import { limitedAttempt, REDIS_CLIENT } from '@app/queue';
 
 /** A run of failures is remembered this long (a success or a password reset ends it sooner). */
 const CONSECUTIVE_TTL_SECONDS = 30 * 24 * 3600;
@@ -19,41 +19,50 @@ export class LoginThrottleService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async assertAllowed(scope: string, account: string, ip: string): Promise<void> {
-    const [byAccount, byIp, consecutive] = await this.redis.mget(
-      this.key(scope, 'acct', account),
-      this.key(scope, 'ip', ip),
-      this.key(scope, 'run', account),
+  /**
+   * Runs one guarded check (a password, a second factor) under the limits (limitedAttempt: guesses
+   * sent at once cannot outnumber them). A wrong answer (`check` gives false or null) counts as a
+   * failure; a right one ends the account's window and its run of failures.
+   */
+  async attempt<T>(scope: string, account: string, ip: string, check: () => Promise<T>): Promise<T> {
+    const keys = this.keys(scope, account, ip);
+    const window = this.config.LOGIN_FAILURE_WINDOW_SECONDS;
+    const outcome = await limitedAttempt(
+      this.redis,
+      [
+        {
+          key: keys.run,
+          limit: this.config.LOGIN_MAX_CONSECUTIVE_FAILURES,
+          ttlSeconds: CONSECUTIVE_TTL_SECONDS,
+          slidingTtl: true,
+        },
+        {
+          key: keys.acct,
+          limit: this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+          ttlSeconds: window,
+          slidingTtl: false,
+        },
+        { key: keys.ip, limit: this.config.LOGIN_MAX_FAILURES_PER_IP, ttlSeconds: window, slidingTtl: false },
+      ],
+      check,
     );
-    if (Number(consecutive ?? 0) >= this.config.LOGIN_MAX_CONSECUTIVE_FAILURES)
-      throw new AppException(ErrorCode.TooManyRequests, null, {}, 'auth.accountLocked');
-    if (
-      Number(byAccount ?? 0) >= this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT ||
-      Number(byIp ?? 0) >= this.config.LOGIN_MAX_FAILURES_PER_IP
-    ) {
+    if ('refused' in outcome) {
+      if (outcome.refused === 0)
+        throw new AppException(ErrorCode.TooManyRequests, null, {}, 'auth.accountLocked');
       throw new AppException(ErrorCode.TooManyRequests);
     }
+    if (outcome.result !== false && outcome.result !== null) await this.redis.del(keys.acct, keys.run);
+    return outcome.result;
   }
 
-  async recordFailure(scope: string, account: string, ip: string): Promise<void> {
-    const window = this.config.LOGIN_FAILURE_WINDOW_SECONDS;
-    await this.redis
-      .multi()
-      .incr(this.key(scope, 'acct', account))
-      .expire(this.key(scope, 'acct', account), window, 'NX')
-      .incr(this.key(scope, 'ip', ip))
-      .expire(this.key(scope, 'ip', ip), window, 'NX')
-      .incr(this.key(scope, 'run', account))
-      .expire(this.key(scope, 'run', account), CONSECUTIVE_TTL_SECONDS)
-      .exec();
-  }
-
-  /** A successful login (or a password reset) ends the account's window and its run of failures. */
+  /** A password reset ends the account's window and its run of failures. */
   async recordSuccess(scope: string, account: string): Promise<void> {
-    await this.redis.del(this.key(scope, 'acct', account), this.key(scope, 'run', account));
+    const keys = this.keys(scope, account, '');
+    await this.redis.del(keys.acct, keys.run);
   }
 
-  private key(scope: string, kind: 'acct' | 'ip' | 'run', value: string): string {
-    return `login-fail:${scope}:${kind}:${value.toLowerCase()}`;
+  private keys(scope: string, account: string, ip: string) {
+    const key = (kind: string, value: string) => `login-fail:${scope}:${kind}:${value.toLowerCase()}`;
+    return { acct: key('acct', account), ip: key('ip', ip), run: key('run', account) };
   }
 }

@@ -54,10 +54,8 @@ export class LoginChallenges {
     const id = await this.redis.hget(key, `${kind}Id`);
     if (!id) throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
     // Per holder as well as per challenge: opening new challenges does not buy more guesses.
-    await this.totp.assertAllowed({ kind, id }, ip);
-    const used = await check(id);
+    const used = await this.totp.attempt({ kind, id }, ip, () => check(id));
     if (used === null) {
-      await this.totp.recordFailure({ kind, id }, ip);
       const attempts = await this.redis.hincrby(key, 'attempts', 1);
       if (attempts >= CHALLENGE_MAX_ATTEMPTS) {
         await this.redis.del(key);

@@ -51,21 +51,17 @@ export class TotpVerifier {
 
   /** Throttled check that spends the code: 429 when too many wrong ones, 10091 when wrong. */
   async assert(subject: TotpSubject, code: string, ip: string): Promise<void> {
-    await this.assertAllowed(subject, ip);
-    if (!(await this.accept(subject, code))) {
-      await this.recordFailure(subject, ip);
+    if (!(await this.attempt(subject, ip, () => this.accept(subject, code)))) {
       throw new AppException(ErrorCode.CodeWrong);
     }
   }
 
-  /** 429 while the subject (or the address) has too many wrong second factors in the window. */
-  assertAllowed(subject: Pick<TotpSubject, 'kind' | 'id'>, ip: string): Promise<void> {
-    return this.throttle.assertAllowed(SUBJECTS[subject.kind].throttleScope, subject.id, ip);
-  }
-
-  /** Counts one wrong second factor (TOTP or recovery code) of the subject. */
-  recordFailure(subject: Pick<TotpSubject, 'kind' | 'id'>, ip: string): Promise<void> {
-    return this.throttle.recordFailure(SUBJECTS[subject.kind].throttleScope, subject.id, ip);
+  /**
+   * One second-factor check (TOTP or recovery code) of the subject, counted by the login throttle
+   * before it runs: 429 while the subject (or the address) has too many wrong ones in the window.
+   */
+  attempt<T>(subject: Pick<TotpSubject, 'kind' | 'id'>, ip: string, check: () => Promise<T>): Promise<T> {
+    return this.throttle.attempt(SUBJECTS[subject.kind].throttleScope, subject.id, ip, check);
   }
 
   /** Unthrottled: a valid code of a later time step than the last accepted one, recorded atomically. */

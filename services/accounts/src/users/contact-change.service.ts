@@ -50,11 +50,13 @@ export class ContactChangeService {
     const user = await this.activeUser(userId);
     const target = this.newContact(user, dto.type, dto.account);
     const account = `user:${userId}`;
-    await this.throttle.assertAllowed(THROTTLE_SCOPE, account, ip);
-    if (!user.passwordHash || !(await verifySecret(user.passwordHash, dto.password))) {
-      await this.throttle.recordFailure(THROTTLE_SCOPE, account, ip);
-      throw new AppException(ErrorCode.PasswordWrong);
-    }
+    const passwordOk = await this.throttle.attempt(
+      THROTTLE_SCOPE,
+      account,
+      ip,
+      async () => !!user.passwordHash && (await verifySecret(user.passwordHash, dto.password)),
+    );
+    if (!passwordOk) throw new AppException(ErrorCode.PasswordWrong);
     const checked = await this.verification.check(target, 'changeContact', dto.code);
     await this.twoFactor.assertCodeIfEnabled(userId, dto.totpCode, 'totpCode', ip);
     try {

@@ -19,7 +19,7 @@ import {
   type WithdrawalBlocker,
 } from '@app/common';
 import { InsufficientBalanceError, LedgerService, SystemAccount } from '@app/ledger';
-import { REDIS_CLIENT, ReviewAlerts } from '@app/queue';
+import { limitedAttempt, REDIS_CLIENT, ReviewAlerts } from '@app/queue';
 import { AdminAuditService, formatUtc, SecurityChangesService, UsersService } from '@app/accounts';
 import { AddressBookService } from '../address-book/address-book.service';
 import type { AddressKind } from '../coins/entities/coin-network.entity';
@@ -284,19 +284,30 @@ export class WithdrawalsService {
     }
   }
 
+  /**
+   * The withdrawal password, with wrong answers limited per user (limitedAttempt: guesses sent at
+   * once cannot outnumber the limit). A wrong password counts (the lock runs from the last one), a
+   * right one clears the count; other answers (not set, account frozen) count as nothing.
+   */
   private async checkPassword(userId: string, password: string) {
     const key = `withdraw-pw-fail:${userId}`;
-    const failures = Number((await this.redis.get(key)) ?? 0);
-    if (failures >= PASSWORD_FAILURES_ALLOWED) throw new AppException(ErrorCode.TooManyRequests);
-    const check = await this.users.checkWithdrawPassword(userId, password);
+    const outcome = await limitedAttempt(
+      this.redis,
+      [{ key, limit: PASSWORD_FAILURES_ALLOWED, ttlSeconds: PASSWORD_LOCK_SECONDS, slidingTtl: true }],
+      async () => {
+        const check = await this.users.checkWithdrawPassword(userId, password);
+        // Only a wrong password of an active user is a failure (false); the rest is told below.
+        return check?.status === 'active' && check.password === 'wrong' ? false : check;
+      },
+    );
+    if ('refused' in outcome) throw new AppException(ErrorCode.TooManyRequests);
+    const check = outcome.result;
+    if (check === false) throw new AppException(ErrorCode.WithdrawPasswordWrong);
     if (!check) throw new AppException(ErrorCode.UserNotFound);
     if (check.status === 'frozen') throw new AppException(ErrorCode.UserStatusAbnormal);
     if (check.status !== 'active') throw new AppException(ErrorCode.UserStatusWrong);
-    if (check.password === 'not_set')
+    if (check.password === 'not_set') {
       throw AppException.field('withdrawPassword', 'validation.setWithdrawPasswordFirst');
-    if (check.password === 'wrong') {
-      await this.redis.multi().incr(key).expire(key, PASSWORD_LOCK_SECONDS).exec();
-      throw new AppException(ErrorCode.WithdrawPasswordWrong);
     }
     await this.redis.del(key);
   }
