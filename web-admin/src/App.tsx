@@ -202,7 +202,8 @@ export function App() {
                     icon={SupportAgentIcon}
                   />
                 ),
-                anyone && <Resource key="outbox" name="outbox" list={OutboxList} icon={MailIcon} />,
+                // Live one-time codes: super-admins only (the API refuses the others).
+                superAdmin && <Resource key="outbox" name="outbox" list={OutboxList} icon={MailIcon} />,
                 // Configuration
                 operator && (
                   <Resource

@@ -79,6 +79,17 @@ describe('admin foundation /swx/admin', () => {
       .query({ sort: '["body; drop","ASC"]' })
       .set('Authorization', `Bearer ${token}`);
     expect(bad.body.code).toBe(400);
+    // The outbox holds live one-time codes: each reading is in the audit log, with what it showed.
+    const audit = await t
+      .http()
+      .get('/swx/admin/audit')
+      .query({ filter: JSON.stringify({ action: 'outbox.read' }), range: '[0,9]' })
+      .set('Authorization', `Bearer ${token}`);
+    const reads = audit.body.result as { detail: { filter: object; ids: string[] } }[];
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(reads.map((r) => r.detail)).toContainEqual(
+      expect.objectContaining({ filter: { recipient: email }, ids: [String(res.body.result[0].id)] }),
+    );
   });
 
   it('unknown routes answer 404 in the envelope', async () => {

@@ -208,7 +208,7 @@ describe('admin operations and roles', () => {
       ['get', '/swx/admin/options-orders', 'RO'],
       ['get', '/swx/admin/spot-orders', 'RO'],
       ['get', '/swx/admin/audit', 'RO'],
-      ['get', '/swx/admin/outbox', 'RO'],
+      ['get', '/swx/admin/outbox', ''],
       ['get', '/swx/admin/support/conversations', 'RO'],
       ['get', '/swx/admin/parameters', 'O'],
       ['get', '/swx/admin/contents', 'O'],

@@ -184,7 +184,7 @@ const POLICY: Record<string, Access> = {
   'POST /swx/admin/password': ANY_ADMIN,
   // another admin's lost second factor (never one's own)
   'POST /swx/admin/admins/:id/2fa/reset': { admin: [S] },
-  'GET /swx/admin/outbox': ANY_ADMIN,
+  'GET /swx/admin/outbox': { admin: [S] },
   'GET /swx/admin/audit': ANY_ADMIN,
   'GET /swx/admin/audit/verify': { admin: [S] },
   'GET /swx/admin/users': { admin: [R, O] },

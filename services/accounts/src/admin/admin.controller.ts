@@ -183,13 +183,22 @@ export class AdminController {
     });
   }
 
+  /**
+   * The outbox holds live one-time codes (password resets, withdrawal passwords): whoever reads it
+   * can take over an account. Super-admins only, and every reading is in the audit log.
+   */
   @Get('outbox')
-  @AdminAuth()
+  @AdminAuth(AdminRole.SuperAdmin)
   @ApiOperation({
     summary:
-      'E-mails and SMS kept by the embedded default, newest first (ra-data-simple-rest: range, sort, filter)',
+      'E-mails and SMS kept by the embedded default, newest first (ra-data-simple-rest: range, sort, filter); super-admins only, each reading audited',
   })
-  async listOutbox(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async listOutbox(
+    @Query() query: Record<string, string>,
+    @CurrentPrincipal() principal: AuthPrincipal,
+    @Req() req: AppRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const list = parseListQuery(query, ['id', 'createdAt', 'recipient', 'channel'], {
       field: 'id',
       order: 'DESC',
@@ -205,6 +214,13 @@ export class AdminController {
       .skip(list.offset)
       .take(list.limit)
       .getManyAndCount();
+    await this.audit.record({
+      adminId: principal.id,
+      action: 'outbox.read',
+      targetType: 'outbox',
+      detail: { filter: list.filter, offset: list.offset, ids: rows.map((r) => r.id) },
+      ip: clientAddress(req),
+    });
     void reply.header('Content-Range', contentRange('outbox', list.offset, rows.length, total));
     void reply.header('Access-Control-Expose-Headers', 'Content-Range');
     return rows;
