@@ -103,6 +103,10 @@ describe('admin: plan products and plans', () => {
       [{ ...product, cycles: [] }, 'cycles'],
       [{ ...product, kind: 'lottery' }, 'kind'],
       [{ ...product, dailyYield: '-1' }, 'dailyYield'],
+      // Past the table's own checks (a 500 before they were told on the field)
+      [{ ...product, dailyYield: '75' }, 'dailyYield'],
+      [{ ...product, dailyYield: '0' }, 'dailyYield'],
+      [{ ...product, minAmount: '0' }, 'minAmount'],
       [{ ...product, name: '' }, 'name'],
     ];
     for (const [body, field] of cases) {
@@ -117,6 +121,17 @@ describe('admin: plan products and plans', () => {
       .set({ Authorization: `Bearer ${user.token}` })
       .send(product);
     expect([401, 403]).toContain(denied.body.code);
+    const yieldTooHigh = await t
+      .http()
+      .post('/swx/admin/planProducts')
+      .set(admin)
+      .send({ ...product, dailyYield: '1' });
+    expect(yieldTooHigh.body.result).toEqual([
+      {
+        field: 'dailyYield',
+        message: 'The daily yield must be above 0 and below 1 (a share: 0.012 is 1.2% a day)',
+      },
+    ]);
     const missing = await t.http().put('/swx/admin/planProducts/999999').set(admin).send({ name: 'x' });
     expect(missing.body.code).toBe(404);
   });

@@ -156,7 +156,7 @@ export class AdminPlanProductsController {
     @CurrentPrincipal() p: AuthPrincipal,
     @Req() req: AppRequest,
   ) {
-    this.checkRange(dto.minAmount, dto.maxAmount);
+    this.checkTerms(dto.dailyYield, dto.minAmount, dto.maxAmount);
     return this.dataSource.transaction(async (m) => {
       const saved = await m.save(
         m.create(PlanProduct, {
@@ -205,7 +205,7 @@ export class AdminPlanProductsController {
       if (dto.allowRepeat !== undefined) product.allowRepeat = dto.allowRepeat;
       if (dto.active !== undefined) product.active = dto.active;
       if (dto.sort !== undefined) product.sort = dto.sort;
-      this.checkRange(product.minAmount.toFixed(), product.maxAmount.toFixed());
+      this.checkTerms(product.dailyYield, product.minAmount, product.maxAmount);
       const saved = await m.save(product);
       await this.audit.record(
         {
@@ -222,7 +222,11 @@ export class AdminPlanProductsController {
     });
   }
 
-  private checkRange(min: string, max: string) {
+  /** The table's own checks, told on the field (a violated CHECK would be a 500). */
+  private checkTerms(dailyYield: Decimal.Value, min: Decimal.Value, max: Decimal.Value) {
+    const y = new Decimal(dailyYield);
+    if (y.lte(0) || y.gte(1)) throw AppException.field('dailyYield', 'validation.dailyYieldRange');
+    if (new Decimal(min).lte(0)) throw AppException.field('minAmount', 'validation.enterAmount');
     if (new Decimal(min).gt(max)) throw AppException.field('maxAmount', 'validation.invalid');
   }
 
