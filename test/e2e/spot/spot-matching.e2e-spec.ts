@@ -12,6 +12,7 @@ import {
   place,
   reservationViolations,
   submit,
+  type OrderBody,
   waitFor,
   wallet,
   type TestPair,
@@ -237,6 +238,19 @@ describe('spot orders', () => {
     expect(offLot.body).toMatchObject({ code: 400, result: [{ field: 'quantity' }] });
     const noPrice = await submit(t, poor, { symbol: pair.symbol, side: 'buy', type: 'limit', quantity: '1' });
     expect(noPrice.body).toMatchObject({ code: 400, result: [{ field: 'price' }] });
+    // JSON null is no value (it was a 500): told on the field like a missing one.
+    for (const [body, field] of [
+      [{ type: 'limit', price: null, quantity: '1' }, 'price'],
+      [{ type: 'limit', price: '1', quantity: null }, 'quantity'],
+      [{ type: 'market', amount: null }, 'amount'],
+    ] as const) {
+      const res = await submit(t, poor, {
+        symbol: pair.symbol,
+        side: 'buy',
+        ...body,
+      } as unknown as OrderBody);
+      expect(res.body).toMatchObject({ code: 400, result: [{ field }] });
+    }
     const noAmount = await submit(t, poor, {
       symbol: pair.symbol,
       side: 'buy',

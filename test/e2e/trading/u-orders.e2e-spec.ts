@@ -164,6 +164,16 @@ describe('U orders (leveraged contracts) /swx/customer/order', () => {
     // Nothing was opened and nothing moved.
     expect((await t.http().get(`${ORDER}/listUOrder`).set(demo(user))).body.result.total).toBe(0);
     expect(await userBalance(t, user, 'demo', 'available')).toBe('100000');
+    // JSON null is no value (it was a 500): no stop-loss, no take-profit, no limit, opened at once.
+    const open = await buyU(demo(user), {
+      ...base,
+      direction: 'buy',
+      stopLoss: null,
+      takeProfit: null,
+      limitPrice: null,
+    });
+    expect(open.body.code).toBe(20004);
+    expect(open.body.result).toMatchObject({ state: 'open', stopLoss: null, takeProfit: null });
   });
 
   it('closes by stop-loss and by take-profit when a tick reaches them, at the tick price', async () => {

@@ -54,9 +54,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
     // Postgres "data exception" (SQLSTATE class 22: a number out of its column's range, text it
     // cannot read, a value too long) comes from a value the input carried: a bad request, logged,
-    // not a 500. The statement failed, so its transaction changed nothing.
+    // not a 500. So does a table's CHECK (23514) that no field check caught before the write (each
+    // known one is told on its field). The statement failed, so its transaction changed nothing.
     const sqlState = (exception as { driverError?: { code?: unknown } })?.driverError?.code;
-    if (typeof sqlState === 'string' && sqlState.startsWith('22')) {
+    if (typeof sqlState === 'string' && (sqlState.startsWith('22') || sqlState === '23514')) {
       this.logger.warn(`input refused by the database (${sqlState}): ${(exception as Error).message}`);
       void reply
         .status(200)

@@ -91,13 +91,13 @@ export class SpotService {
     let quoteAmount: Decimal | null = null;
     let held: Decimal;
     if (dto.type === 'limit') {
-      if (dto.price === undefined) throw AppException.field('price', 'validation.enterPrice');
+      if (dto.price == null) throw AppException.field('price', 'validation.enterPrice');
       price = new Decimal(dto.price);
       if (units.priceToTicks(price) === null)
         throw AppException.field('price', 'validation.spotPriceTick', { tick: pair.tickSize.toFixed() });
     }
     if (dto.type === 'market' && dto.side === 'buy') {
-      if (dto.amount === undefined) throw AppException.field('amount', 'validation.enterAmount');
+      if (dto.amount == null) throw AppException.field('amount', 'validation.enterAmount');
       quoteAmount = new Decimal(dto.amount);
       if (!quoteAmount.gt(0)) throw AppException.field('amount', 'validation.enterAmount');
       let budget: number;
@@ -112,7 +112,7 @@ export class SpotService {
         });
       held = quoteAmount;
     } else {
-      if (dto.quantity === undefined) throw AppException.field('quantity', 'validation.enterQuantity');
+      if (dto.quantity == null) throw AppException.field('quantity', 'validation.enterQuantity');
       quantity = new Decimal(dto.quantity);
       const lots = units.quantityToLots(quantity);
       if (lots === null || lots > MAX_LOTS)

@@ -151,10 +151,10 @@ export class UOrdersService {
     }
     this.prices.assertTradable(terms.code, this.clock.now());
     const quote = await this.prices.quote(terms.code);
-    const limit = dto.limitPrice === undefined ? null : new Decimal(dto.limitPrice);
+    const limit = dto.limitPrice == null ? null : new Decimal(dto.limitPrice);
     if (limit?.lte(0)) throw AppException.field('limitPrice', 'validation.invalid');
-    const stopLoss = dto.stopLoss === undefined ? null : new Decimal(dto.stopLoss);
-    const takeProfit = dto.takeProfit === undefined ? null : new Decimal(dto.takeProfit);
+    const stopLoss = dto.stopLoss == null ? null : new Decimal(dto.stopLoss);
+    const takeProfit = dto.takeProfit == null ? null : new Decimal(dto.takeProfit);
     const reference: Quote = limit ? { bid: limit, ask: limit } : quote;
     const problem = checkStops(dto.direction, reference, stopLoss, takeProfit);
     if (problem === 'combination') throw AppException.field('stopLoss', 'validation.stopsUnreasonable');
