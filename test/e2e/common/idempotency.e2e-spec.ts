@@ -114,6 +114,15 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     expect((await credit(user.token, key, '2')).body.code).toBe(422);
     expect((await credit(other.token, key, '1')).body.code).toBe(20002);
     expect(await balance(user.id)).toBe('1.000000000000000000');
+    // The book is part of the request: the same key and body on the other book is not a replay.
+    const other2 = randomUUID();
+    const demo = await credit(user.token, other2, '1');
+    const real = await t
+      .http()
+      .post('/test/credit')
+      .set({ Authorization: `Bearer ${user.token}`, 'Idempotency-Key': other2, virtually: 'YES' })
+      .send({ amount: '1' });
+    expect([demo.body.code, real.body.code]).toEqual([20002, 422]);
   });
 
   it('a refused request replays its refusal; an unexpected failure frees the key', async () => {

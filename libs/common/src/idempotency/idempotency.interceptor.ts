@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { ApiSuccess, AppException, ErrorCode } from '../errors';
-import { clientAddress, type AppRequest } from '../http/request-context';
+import { clientAddress, requestBook, type AppRequest } from '../http/request-context';
 
 const IDEMPOTENT = 'swx:idempotent';
 
@@ -67,8 +67,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async run(req: AppRequest, key: string, next: CallHandler): Promise<unknown> {
     if (key.length > 255) throw AppException.field('Idempotency-Key', 'validation.invalid');
     const owner = req.principal ? `${req.principal.kind}:${req.principal.id}` : `ip:${clientAddress(req)}`;
+    // The book (`virtually`) is part of the request: the same key and body on the other book is
+    // another request (422), not a replay of the first book's answer.
     const hash = createHash('sha256')
-      .update(`${req.method} ${req.routeOptions?.url ?? req.url}\n${canonical(req.body ?? null)}`)
+      .update(
+        `${req.method} ${req.routeOptions?.url ?? req.url} ${requestBook(req)}\n${canonical(req.body ?? null)}`,
+      )
       .digest('hex');
     const inserted: unknown[] = await this.dataSource.query(
       `INSERT INTO common.idempotency_keys (owner, key, request_hash, state) VALUES ($1, $2, $3, 'processing')
