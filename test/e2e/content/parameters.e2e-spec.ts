@@ -94,16 +94,35 @@ describe('system parameters', () => {
       expect((await put('upload_max_mb', { value: '2.5' })).body.code).toBe(400);
       expect((await put('down_url', { value: 'javascript:alert(1)' })).body.code).toBe(400);
       expect((await put('withdraw_fee_rate', { value: '2', extra: true })).body.code).toBe(400);
+      // Well formed but out of the parameter's range: each slip that would stop or give away money.
+      for (const [key, value] of [
+        ['u_leverage_max', '0'],
+        ['upload_max_mb', '0'],
+        ['loan_cap_ratio', '0'],
+        ['fee_rate_u_order', '0.3'],
+        ['withdraw_fee_rate', '50'],
+        ['loan_daily_rate', '50'],
+        ['withdraw_min_USDT', '0'],
+        ['u_order_maintenance_margin', '100'],
+      ]) {
+        expect([key, (await put(key, { value })).body.code]).toEqual([key, 400]);
+      }
+      const range = await put('u_leverage_max', { value: '0' });
+      expect(range.body.result).toEqual([
+        { field: 'value', message: 'This value is outside the allowed range: 1 ≤ x ≤ 1000' },
+      ]);
+      expect((await put('withdraw_min_USDT', { value: '0' })).body.result[0].message).toContain('0 < x');
       expect((await put('no_such_parameter', { value: '1' })).body.code).toBe(404);
       expect((await t.http().get('/swx/admin/parameters/nope').set(bearer(callers.operator))).body.code).toBe(
         404,
       );
       const untouched: { key: string; value: string }[] = await t.db.query(
-        `SELECT key, value FROM content.parameters WHERE key IN ('withdraw_fee_rate', 'loan_cap_ratio')`,
+        `SELECT key, value FROM content.parameters WHERE key IN ('withdraw_fee_rate', 'loan_cap_ratio', 'u_leverage_max')`,
       );
       expect(Object.fromEntries(untouched.map((r) => [r.key, r.value]))).toEqual({
         withdraw_fee_rate: '1',
         loan_cap_ratio: '0.8',
+        u_leverage_max: '20',
       });
     });
 

@@ -8,6 +8,7 @@ import type { AdminActor } from '../shared/admin-actor';
 import { filterIds } from '../shared/admin-list';
 import { auditedWrite } from '../shared/db-errors';
 import { DECIMAL_PATTERN } from '../shared/validators';
+import { boundsOf, withinBounds } from './parameter-bounds';
 import type { UpdateParameterDto } from './dto/parameter.dto';
 import { SystemParameter, type ParameterKind } from './entities/system-parameter.entity';
 import { PUBLIC_PARAMETER_KEYS } from './public-parameters';
@@ -107,6 +108,7 @@ export class SystemParametersService {
       const row = await m.findOne(SystemParameter, { where: { key }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw new AppException(ErrorCode.NotFound);
       checkValue(row.kind, dto.value);
+      checkBounds(key, dto.value);
       const before = row.value;
       row.value = dto.value;
       if (dto.description !== undefined) row.description = dto.description;
@@ -128,6 +130,16 @@ export class SystemParametersService {
     this.invalidate(key);
     return saved;
   }
+}
+
+/** Refuses a value outside the parameter's range, telling the range. */
+function checkBounds(key: string, value: string): void {
+  const bounds = boundsOf(key);
+  if (!bounds || withinBounds(value, bounds)) return;
+  // Written as an inequality ("0 < x ≤ 10"), which reads the same in every language.
+  const low = `${bounds.min} ${bounds.minExclusive ? '<' : '≤'} x`;
+  const range = bounds.max === undefined ? low : `${low} ${bounds.maxExclusive ? '<' : '≤'} ${bounds.max}`;
+  throw AppException.field('value', 'validation.parameterRange', { range });
 }
 
 /** Refuses a value that the readers of this kind of parameter could not use. */
