@@ -77,6 +77,22 @@ describe('funds: recharge with a voucher', () => {
     );
   };
 
+  it('the OpenAPI document describes the multipart bodies: text fields and images', async () => {
+    const doc = (await t.http().get('/swx/docs-json')).body;
+    const body = (path: string) => doc.paths[path].post.requestBody.content['multipart/form-data'].schema;
+    const schemaOf = (s: { $ref?: string }) =>
+      s.$ref ? doc.components.schemas[s.$ref.split('/').pop()!] : s;
+    const recharge = schemaOf(body('/swx/customer/user/recharge'));
+    expect(recharge.properties.voucher).toMatchObject({ type: 'string', format: 'binary' });
+    expect(recharge.required).toEqual(expect.arrayContaining(['coin', 'amount', 'txHash', 'voucher']));
+    const kyc = schemaOf(body('/swx/customer/user/identification'));
+    expect(Object.keys(kyc.properties)).toEqual(
+      expect.arrayContaining(['firstName', 'documentType', 'front', 'inHand', 'signature']),
+    );
+    const advanced = schemaOf(body('/swx/customer/user/newIdentification'));
+    expect(advanced.properties.proof).toMatchObject({ format: 'binary' });
+  });
+
   it('refuses a renamed text file, an oversized image and a missing one, and leaves nothing behind', async () => {
     const user = await registerUser(t);
     const before = vouchers();

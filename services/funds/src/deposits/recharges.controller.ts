@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RechargeFormBody } from './dto/recharge-form.dto';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
@@ -35,6 +36,7 @@ export class RechargesController {
   @HttpCode(200)
   @Idempotent()
   @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: RechargeFormBody })
   @ApiOperation({
     summary:
       'Declare a deposit: fields coin, network, amount, txHash, last6 and the image `voucher` (JPG, PNG or JPEG 2000); 20002',

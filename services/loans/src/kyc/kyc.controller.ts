@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdvancedKycFormBody, KycFormBody } from './kyc.dto';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
@@ -44,6 +45,7 @@ export class KycController {
   @HttpCode(200)
   @CustomerAuth()
   @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: KycFormBody })
   @ApiOperation({
     summary:
       'Submit identity verification: fields firstName, lastName, sex, birthdate, country, address, phone, documentType, documentNumber; images front, back (not for passports), inHand, signature (PNG). 20001; 10019 while one is pending or verified',
@@ -67,6 +69,7 @@ export class KycController {
   @HttpCode(200)
   @CustomerAuth()
   @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: AdvancedKycFormBody })
   @ApiOperation({
     summary:
       'Advanced certification after KYC (10022 before): monthlyIncome, sourceOfWealth, expectedInvestment and images proof, proof2, proof3. 20001; 10019 while one is pending or verified',

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsISO31661Alpha2, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 
@@ -66,4 +66,33 @@ export class AdvancedKycForm {
   @ApiProperty({ example: '20000', description: 'Expected investment in USDT' })
   @Matches(/^\d{1,14}(\.\d{1,2})?$/, { message: 'validation.enterAmount' })
   expectedInvestment: string;
+}
+
+const image = (description: string) => ({ type: 'string', format: 'binary', description }) as const;
+
+/** The OpenAPI body of `user/identification`: the text fields and the images (not validated here). */
+export class KycFormBody extends KycForm {
+  @ApiProperty(image('Front of the document (JPG, PNG or JPEG 2000)'))
+  front: unknown;
+
+  @ApiPropertyOptional(image('Back of the document (not for passports)'))
+  back?: unknown;
+
+  @ApiProperty(image('The user holding the document'))
+  inHand: unknown;
+
+  @ApiProperty(image('Signature (PNG)'))
+  signature: unknown;
+}
+
+/** The OpenAPI body of `user/newIdentification`: the text fields and up to three proof images. */
+export class AdvancedKycFormBody extends AdvancedKycForm {
+  @ApiProperty(image('Proof of assets or income'))
+  proof: unknown;
+
+  @ApiPropertyOptional(image('A second proof'))
+  proof2?: unknown;
+
+  @ApiPropertyOptional(image('A third proof'))
+  proof3?: unknown;
 }
