@@ -128,6 +128,9 @@ describe('market HTTP /swx/customer/index', () => {
         '?code=BTCUSDT&period=1m&from=yesterday',
         '?code=BTCUSDT&period=1m&from=2024-06-12T10:00:00Z&to=2024-06-11T10:00:00Z',
         '?code=BTCUSDT&period=1m&limit=5000',
+        '?code=BTCUSDT&period=1h&date=2026-02-30',
+        '?code=BTCUSDT&period=1h&date=27.11.2026',
+        '?code=BTCUSDT&period=1h&date=2026-11-27&from=2026-11-26',
       ]) {
         const res = await t.http().get(`${INDEX}/getKValueByCodeAndDate${query}`);
         expect({ query, code: res.body.code }).toEqual({ query, code: 400 });
@@ -143,6 +146,12 @@ describe('market HTTP /swx/customer/index', () => {
       // Up to the last minute: a slow first start may leave a few minutes before the live feed began.
       expect(minutes.body.result.length).toBeGreaterThanOrEqual(50);
       expect(minutes.body.result.length).toBeLessThanOrEqual(60);
+      // By date (the route's name): the hourly candles that open on one UTC day, and only those.
+      const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+      const hours = await t.http().get(`${INDEX}/getKValueByCodeAndDate?code=ETHUSDT&period=1h&date=${day}`);
+      expect(hours.body.result).toHaveLength(24);
+      expect(new Date(hours.body.result[0].time).toISOString()).toBe(`${day}T00:00:00.000Z`);
+      expect(new Date(hours.body.result[23].time).toISOString()).toBe(`${day}T23:00:00.000Z`);
       expect(minutes.body.result[0]).toEqual({
         time: expect.any(Number),
         open: expect.stringMatching(/^\d+(\.\d+)?$/),

@@ -34,6 +34,14 @@ export class KlineQueryDto {
   @Matches(TIME, { message: 'validation.invalid' })
   to?: string;
 
+  @ApiPropertyOptional({
+    example: '2026-11-27',
+    description: 'A UTC day (YYYY-MM-DD): the candles of that day; instead of `from` and `to`',
+  })
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' })
+  date?: string;
+
   @ApiPropertyOptional({ default: 500, maximum: 2000 })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
