@@ -43,6 +43,9 @@ export function ConfirmDetails({
       await onConfirm();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('errors.unknown'));
+    } finally {
+      // Also when onConfirm returns without closing the dialog (a field refused in the dialog):
+      // a dialog left busy could neither be confirmed again nor closed.
       setBusy(false);
     }
   };

@@ -238,6 +238,7 @@ function NftAction({
       note={type === 'buy' ? t('buyNote') : t('bidNote')}
       onClose={onClose}
       onConfirm={async () => {
+        setError(null);
         if (type === 'bid') {
           if (!isDecimal(amount) || cmp(dec(amount), dec(min)) <= 0) {
             setError(t('bidTooLow', { min: formatAmount(min) }));
@@ -245,12 +246,12 @@ function NftAction({
           }
         }
         try {
-          const answer = await http.send<unknown>('user/buyNft', {
+          await http.send<unknown>('user/buyNft', {
             nftId: nft.id,
             type,
             ...(type === 'bid' ? { amount: amount.trim() } : {}),
           });
-          toast(answer.message || t('done'), 'success');
+          toast(type === 'bid' ? t('bidPlaced') : t('done'), 'success');
           onDone();
         } catch (err) {
           const fields = fieldErrors(err);
@@ -269,7 +270,10 @@ function NftAction({
               id={id}
               inputMode="decimal"
               value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setError(null);
+              }}
               dir="ltr"
               data-testid="bid-amount"
             />
