@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 interface ToastItem {
   id: number;
   text: string;
-  kind: 'info' | 'success' | 'error';
+  kind: 'info' | 'success' | 'warning' | 'error';
 }
 let items: ToastItem[] = [];
 let next = 1;

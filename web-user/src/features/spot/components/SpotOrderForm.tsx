@@ -239,12 +239,27 @@ export function SpotOrderForm({
     });
   };
 
-  const placedMessage = (o: SpotOrder) => {
-    if (o.state === 'filled') return t('placed.filled');
-    if (o.state === 'partial') return t('placed.partial');
-    if (o.state === 'open') return t('placed.open');
-    if (o.state === 'pending') return t('placed.pending');
-    return t(`reasons.${o.cancelReason ?? 'rejected'}`, { defaultValue: t('placed.cancelled') });
+  /** What became of the order, told in a toast: a cancelled order that traded in part is a warning. */
+  const placed = (o: SpotOrder): { text: string; kind: 'success' | 'warning' | 'error' } => {
+    if (o.state === 'filled') return { text: t('placed.filled'), kind: 'success' };
+    if (o.state === 'partial') return { text: t('placed.partial'), kind: 'success' };
+    if (o.state === 'open') return { text: t('placed.open'), kind: 'success' };
+    if (o.state === 'pending') return { text: t('placed.pending'), kind: 'success' };
+    if (cmp(dec(o.filled || '0'), ZERO) > 0) {
+      const why = t(`placed.rest.${o.cancelReason ?? 'other'}`, { defaultValue: t('placed.rest.other') });
+      return {
+        text: t(o.side === 'buy' ? 'placed.partlyBought' : 'placed.partlySold', {
+          filled: formatAmount(o.filled),
+          coin: o.base,
+          why,
+        }),
+        kind: 'warning',
+      };
+    }
+    return {
+      text: t(`reasons.${o.cancelReason ?? 'rejected'}`, { defaultValue: t('placed.cancelled') }),
+      kind: 'error',
+    };
   };
 
   const numberInput = (
@@ -413,7 +428,8 @@ export function SpotOrderForm({
             try {
               const answer = await spotApi.submit(review.body, review.key);
               const order = answer.result;
-              toast(placedMessage(order), order.state === 'cancelled' ? 'error' : 'success');
+              const told = placed(order);
+              toast(told.text, told.kind, told.kind === 'success' ? undefined : 6000);
               setReview(null);
               setQuantity('');
               setAmount('');
