@@ -57,6 +57,10 @@ function TwoFactor() {
   const info = useApi((signal) => http.post<UserInfo>('user/getUserInfo', {}, signal), []);
   const [changed, setChanged] = useState<boolean | null>(null);
   const on = changed ?? info.data?.twoFactorEnabled === true;
+  // Only the action that applies is offered; both only if the state could not be read.
+  const known = changed !== null || info.data !== undefined;
+  const offerEnable = known ? !on : Boolean(info.error);
+  const offerDisable = known ? on : Boolean(info.error);
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);
@@ -100,9 +104,11 @@ function TwoFactor() {
     <section className="card" data-testid="two-factor">
       <div className="card-head">
         <h2>{t('twoFactor.title')}</h2>
-        <span className={`status ${on ? 'status-ok' : 'status-wait'}`}>
-          {on ? t('twoFactor.on') : t('twoFactor.off')}
-        </span>
+        {known && (
+          <span className={`status ${on ? 'status-ok' : 'status-wait'}`} data-testid="2fa-state">
+            {on ? t('twoFactor.on') : t('twoFactor.off')}
+          </span>
+        )}
       </div>
       <p className="muted">{t('twoFactor.text')}</p>
       {error && !setup && !disabling && (
@@ -111,26 +117,30 @@ function TwoFactor() {
         </div>
       )}
       <div className="row-actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => void start()}
-          data-testid="2fa-enable"
-        >
-          {t('twoFactor.enable')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost"
-          onClick={() => {
-            setDisabling(true);
-            setCode('');
-            setError(null);
-          }}
-          data-testid="2fa-disable"
-        >
-          {t('twoFactor.disable')}
-        </button>
+        {offerEnable && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void start()}
+            data-testid="2fa-enable"
+          >
+            {t('twoFactor.enable')}
+          </button>
+        )}
+        {offerDisable && (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              setDisabling(true);
+              setCode('');
+              setError(null);
+            }}
+            data-testid="2fa-disable"
+          >
+            {t('twoFactor.disable')}
+          </button>
+        )}
       </div>
       {setup && (
         <Modal
