@@ -66,8 +66,10 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
     password: '',
     totp: '',
   });
-  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) =>
+  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setV({ ...v, [k]: e.target.value });
+    if (errors[k]) setErrors(({ [k]: _gone, ...rest }) => rest);
+  };
   const [needTotp, setNeedTotp] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<WithdrawalQuote | null>(null);
@@ -104,6 +106,8 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
     if (!validAmount) next.amount = t('withdraw.enterAmount');
     else if (net && cmp(dec(v.amount), dec(net.minWithdrawal)) < 0)
       next.amount = t('withdraw.belowMin', { name: coin, limit: formatAmount(net.minWithdrawal) });
+    else if (accounts.data && cmp(dec(v.amount), dec(available)) > 0)
+      next.amount = t('withdraw.overAvailable', { amount: formatAmount(available), coin });
     if (!user?.hasWithdrawPassword) next.password = t('withdraw.setPasswordFirst');
     else if (!v.password) next.password = t('withdraw.enterPassword');
     if (needTotp && !/^\d{6}$|^[A-Za-z0-9-]{8,}$/.test(v.totp.trim()))
@@ -120,6 +124,17 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
         method === 'crypto' ? network : undefined,
         v.amount.trim(),
       );
+      // The fee comes on top of the amount: together they must fit in the available balance.
+      if (accounts.data && cmp(dec(q.total), dec(available)) > 0) {
+        setErrors({
+          amount: t('withdraw.overWithFee', {
+            total: formatAmount(q.total),
+            amount: formatAmount(available),
+            coin,
+          }),
+        });
+        return;
+      }
       setConfirming(q);
     } catch (err) {
       setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
@@ -137,7 +152,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
             holderName: v.holderName.trim(),
           };
     try {
-      const answer = await fundsApi.withdraw(
+      await fundsApi.withdraw(
         {
           ...body,
           amount: v.amount.trim(),
@@ -146,7 +161,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
         },
         newIdempotencyKey(),
       );
-      toast(answer.message || t('withdraw.submitted'), 'success', 4000);
+      toast(t('withdraw.submitted'), 'success', 4000);
       setConfirming(null);
       setV({ ...v, amount: '', password: '', totp: '' });
       setRound((r) => r + 1);
