@@ -184,8 +184,8 @@ function BuyPlan({
         onClose={onClose}
         onConfirm={async () => {
           try {
-            const answer = await earnApi.buy(kind, { productId: product.id, amount: amount.trim(), days });
-            toast(answer.message || t('bought'), 'success');
+            await earnApi.buy(kind, { productId: product.id, amount: amount.trim(), days });
+            toast(t('bought'), 'success');
             onDone();
           } catch (err) {
             const fields = fieldErrors(err);
@@ -303,8 +303,8 @@ function MyPlans({ round, onChange }: { round: number; onChange: () => void }) {
           note={t('exitNote')}
           onClose={() => setExit(null)}
           onConfirm={async () => {
-            const answer = await earnApi.exit(exit.orderId);
-            toast(answer.message || t('exited'), 'success');
+            await earnApi.exit(exit.orderId);
+            toast(t('exited'), 'success');
             setExit(null);
             onChange();
           }}

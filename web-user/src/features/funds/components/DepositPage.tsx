@@ -83,8 +83,8 @@ function DepositForm({ networks, disabled }: { networks: CoinNetwork[]; disabled
     if (last6) form.append('last6', last6);
     form.append('voucher', voucher!, voucher!.name);
     try {
-      const answer = await fundsApi.recharge(form, newIdempotencyKey());
-      toast(answer.message || t('deposit.submitted'), 'success', 4000);
+      await fundsApi.recharge(form, newIdempotencyKey());
+      toast(t('deposit.submitted'), 'success', 4000);
       setConfirming(false);
       setAmount('');
       setTxHash('');

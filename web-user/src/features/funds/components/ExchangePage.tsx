@@ -181,8 +181,8 @@ function ExchangeForm({
               await ask();
               return;
             }
-            const answer = await fundsApi.exchange(quote.quoteId, newIdempotencyKey());
-            toast(answer.message || t('exchange.done'), 'success');
+            await fundsApi.exchange(quote.quoteId, newIdempotencyKey());
+            toast(t('exchange.done'), 'success');
             setQuote(null);
             setAmount('');
             onDone();

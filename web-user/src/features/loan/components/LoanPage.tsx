@@ -262,8 +262,8 @@ function LoanForm({
           onClose={() => setOffer(null)}
           onConfirm={async () => {
             if (!agreed) throw new ApiError(400, t('offer.notSigned'));
-            const answer = await loanApi.apply(offer.amount, offer.termDays);
-            toast(answer.message || t('offer.granted'), 'success');
+            await loanApi.apply(offer.amount, offer.termDays);
+            toast(t('offer.granted'), 'success');
             setOffer(null);
             setAmount('');
             onDone();
@@ -371,8 +371,8 @@ function Records({ round, onChange }: { round: number; onChange: () => void }) {
           note={t('repayNote')}
           onClose={() => setRepaying(null)}
           onConfirm={async () => {
-            const answer = await loanApi.repay(repaying.id);
-            toast(answer.message || t('repaid'), 'success');
+            await loanApi.repay(repaying.id);
+            toast(t('repaid'), 'success');
             setRepaying(null);
             onChange();
           }}

@@ -126,13 +126,13 @@ function OptionsFormBody({
           onClose={() => setDirection(null)}
           onConfirm={async () => {
             try {
-              const answer = await tradingApi.buyOptions({
+              await tradingApi.buyOptions({
                 code,
                 productId: product.id,
                 direction,
                 amount: amount.trim(),
               });
-              toast(answer.message || t('u.placed'), 'success');
+              toast(t('options.placed'), 'success');
               setDirection(null);
               setAmount('');
               bumpTrading();

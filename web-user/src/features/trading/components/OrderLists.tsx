@@ -181,11 +181,9 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
           danger={closing.state === 'open'}
           onClose={() => setClosing(null)}
           onConfirm={async () => {
-            const answer =
-              closing.state === 'open'
-                ? await tradingApi.stopU(closing.id)
-                : await tradingApi.cancelU(closing.id);
-            toast(answer.message || t('lists.closed'), 'success');
+            if (closing.state === 'open') await tradingApi.stopU(closing.id);
+            else await tradingApi.cancelU(closing.id);
+            toast(t(closing.state === 'open' ? 'lists.positionClosed' : 'lists.orderCancelled'), 'success');
             setClosing(null);
             bumpTrading();
           }}

@@ -245,8 +245,8 @@ export function UOrderForm({
           onClose={() => setOrder(null)}
           onConfirm={async () => {
             try {
-              const answer = await tradingApi.buyU(order);
-              toast(answer.message || t('u.placed'), 'success');
+              await tradingApi.buyU(order);
+              toast(t('u.placed'), 'success');
               setOrder(null);
               bumpTrading();
               onPlaced();
