@@ -35,8 +35,11 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+  // A field's error goes as soon as the field changes (the others stay until Next checks again).
+  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     setV({ ...v, [k]: e.target.value });
+    if (errors[k]) setErrors(({ [k]: _gone, ...rest }) => rest);
+  };
   const passport = v.documentType === 'passport';
 
   const checkStep1 = () => {
@@ -65,8 +68,8 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
     setBusy(true);
     setServerError(null);
     try {
-      const answer = await loanApi.submitKyc(form);
-      toast(answer.message || t('kyc.submitted'), 'success', 4000);
+      await loanApi.submitKyc(form);
+      toast(t('kyc.submitted'), 'success', 4000);
       onDone();
     } catch (err) {
       const fields = fieldErrors(err);
@@ -276,8 +279,8 @@ export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone:
     setBusy(true);
     setServerError(null);
     try {
-      const answer = await loanApi.submitAdvanced(form);
-      toast(answer.message || t('kyc.submitted'), 'success', 4000);
+      await loanApi.submitAdvanced(form);
+      toast(t('kyc.submitted'), 'success', 4000);
       onDone();
     } catch (err) {
       const fields = fieldErrors(err);
