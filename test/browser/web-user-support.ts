@@ -150,3 +150,35 @@ export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms
 }
 
 export { registerUser };
+
+/** A real-account USDT deposit declared through the API and approved by a reviewer. */
+export async function depositReal(run: MoneyRun, u: RegisteredUser, amount: string): Promise<void> {
+  const req = run.t.http().post('/swx/customer/user/recharge').set(realHeaders(u));
+  const fields = {
+    coin: 'USDT',
+    network: 'TRC20',
+    amount,
+    txHash: `0x${Date.now().toString(16).padStart(32, '0')}${Math.random().toString(16).slice(2, 10).padEnd(32, '0')}`,
+  };
+  for (const [k, v] of Object.entries(fields)) void req.field(k, v);
+  const res = await req.attach('voucher', PNG, 'proof.png');
+  if (res.body.code !== 20002) throw new Error(JSON.stringify(res.body));
+  const approved = await run.t
+    .http()
+    .post(`/swx/admin/recharges/${res.body.result.id}/approve`)
+    .set('Authorization', run.admin);
+  if (approved.body.code !== 200) throw new Error(JSON.stringify(approved.body));
+}
+
+/** Whether the element's box lies inside the window (not cut off above, below or at the sides). */
+export async function inWindow(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const size = page.viewportSize()!;
+  return (
+    box !== null &&
+    box.y >= 0 &&
+    box.x >= 0 &&
+    box.y + box.height <= size.height &&
+    box.x + box.width <= size.width
+  );
+}
