@@ -103,7 +103,7 @@ function Products({ kind, onBought }: { kind: 'mining' | 'smart'; onBought: () =
                     {formatAmount(p.minAmount)} – {formatAmount(p.maxAmount)} {p.currency}
                   </dd>
                   <dt>{t('cycle')}</dt>
-                  <dd>{t('days', { days: p.cycles.join(' / ') })}</dd>
+                  <dd>{t('days', { days: p.cycles.join(' / '), count: Math.max(...p.cycles) })}</dd>
                 </dl>
                 {isLogin ? (
                   <button
@@ -175,7 +175,7 @@ function BuyPlan({
         rows={[
           { label: t('product'), value: product.name },
           { label: t('amount'), value: `${formatAmount(amount)} ${product.currency}`, strong: true },
-          { label: t('cycle'), value: t('days', { days }) },
+          { label: t('cycle'), value: t('days', { days, count: days }) },
           { label: t('dailyYield'), value: `${formatAmount(product.dailyYieldPercent, 4)}%` },
           { label: t('dailyIncome'), value: `≈ ${formatAmount(toPlain(daily))} ${product.currency}` },
           { label: t('totalIncome'), value: `≈ ${formatAmount(toPlain(total))} ${product.currency}` },
@@ -233,7 +233,7 @@ function BuyPlan({
             <select id={id} value={days} onChange={(e) => setDays(Number(e.target.value))}>
               {product.cycles.map((c) => (
                 <option key={c} value={c}>
-                  {t('days', { days: c })}
+                  {t('days', { days: c, count: c })}
                 </option>
               ))}
             </select>
