@@ -9,7 +9,7 @@ export function OrdersPage() {
   return (
     <div className="container page" data-testid="orders-page">
       <PageHeader title={t('lists.title')} subtitle={t('lists.subtitle')} actions={<BookBadge />} />
-      <MyOrders />
+      <MyOrders page />
     </div>
   );
 }

@@ -71,15 +71,18 @@ export function TradePanel({
 
 type ListTab = 'positions' | 'options' | 'uHistory' | 'optionsHistory';
 
-export function MyOrders() {
+/** My U positions and options; `page`: the lists are the page (/orders), so no heading of their own nor a link to it. */
+export function MyOrders({ page = false }: { page?: boolean }) {
   const { t } = useTranslation('trade');
   const [tab, setTab] = useState<ListTab>('positions');
   return (
     <section className="card" data-testid="my-orders">
-      <div className="card-head">
-        <h2>{t('lists.title')}</h2>
-        <Link to="/orders">{t('common:actions.viewAll')}</Link>
-      </div>
+      {!page && (
+        <div className="card-head">
+          <h2>{t('lists.title')}</h2>
+          <Link to="/orders">{t('common:actions.viewAll')}</Link>
+        </div>
+      )}
       <Tabs
         value={tab}
         options={[
