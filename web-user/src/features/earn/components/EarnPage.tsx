@@ -249,12 +249,12 @@ function MyPlans({ round, onChange }: { round: number; onChange: () => void }) {
   const [kind, setKind] = useState<PlanKind>('smart');
   const [page, setPage] = useState(1);
   const list = useApi((signal) => earnApi.mine(kind, page, signal), [kind, page, round]);
-  const [exit, setExit] = useState<ExitQuote | null>(null);
+  const [exit, setExit] = useState<(ExitQuote & { currency: string }) | null>(null);
   const [exitError, setExitError] = useState<string | null>(null);
   const askExit = async (plan: Plan) => {
     setExitError(null);
     try {
-      setExit(await earnApi.exitQuote(plan.id));
+      setExit({ ...(await earnApi.exitQuote(plan.id)), currency: plan.currency });
     } catch (err) {
       setExitError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
     }
@@ -287,15 +287,15 @@ function MyPlans({ round, onChange }: { round: number; onChange: () => void }) {
           title={t('exitTitle')}
           danger
           rows={[
-            { label: t('principal'), value: formatAmount(exit.principal) },
+            { label: t('principal'), value: `${formatAmount(exit.principal)} ${exit.currency}` },
             {
               label: t('penalty', { rate: formatAmount(exit.penaltyPercent) }),
-              value: `−${formatAmount(exit.penalty)}`,
+              value: `−${formatAmount(exit.penalty)} ${exit.currency}`,
               testId: 'exit-penalty',
             },
             {
               label: t('returned'),
-              value: formatAmount(exit.returned),
+              value: `${formatAmount(exit.returned)} ${exit.currency}`,
               strong: true,
               testId: 'exit-returned',
             },

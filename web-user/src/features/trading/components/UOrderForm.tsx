@@ -224,11 +224,15 @@ export function UOrderForm({
             {
               label: t('u.price'),
               value: order.limitPrice
-                ? `${t('u.limitPrice')} ${order.limitPrice}`
+                ? `${t('u.limitPrice')} ${formatAmount(order.limitPrice)}`
                 : `≈ ${formatAmount(openAt)}`,
             },
-            { label: t('u.stopLoss'), value: order.stopLoss ?? '—' },
-            { label: t('u.takeProfit'), value: order.takeProfit ?? '—' },
+            { label: t('u.stopLoss'), value: formatAmount(order.stopLoss), testId: 'confirm-stop-loss' },
+            {
+              label: t('u.takeProfit'),
+              value: formatAmount(order.takeProfit),
+              testId: 'confirm-take-profit',
+            },
             {
               label: t('u.margin'),
               value: `≈ ${formatAmount(toPlain(estimate.margin))} ${info.currency}`,
