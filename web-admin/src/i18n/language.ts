@@ -1,6 +1,7 @@
 import type { en } from './en';
 import type { AdminsMessages } from './admins';
 import type { ConfigurationExtraMessages } from './configuration-extra';
+import type { ConfirmationsMessages } from './confirmations';
 import type { LedgerMessages } from './ledger';
 
 /**
@@ -16,6 +17,7 @@ export interface ConsoleLanguage {
   ledger: LedgerMessages;
   admins: AdminsMessages;
   configurationExtra: ConfigurationExtraMessages;
+  confirmations: ConfirmationsMessages;
 }
 
 type Tree = Record<string, unknown>;
@@ -34,10 +36,11 @@ function merge(base: Tree, extra: Tree, prefer: 'base' | 'extra'): Tree {
 /**
  * A language's messages as react-admin looks them up: the ledger's texts under the main ones (a
  * key the main file also has keeps the main text), the admins' and configuration screens' texts
- * over them (those screens are defined there).
+ * over them (those screens are defined there), and the confirmations' texts over all.
  */
 export function consoleMessages(language: ConsoleLanguage): typeof en {
   const withLedger = merge(language.messages as Tree, language.ledger as Tree, 'base');
   const withAdmins = merge(withLedger, language.admins as Tree, 'extra');
-  return merge(withAdmins, language.configurationExtra as Tree, 'extra') as typeof en;
+  const withConfiguration = merge(withAdmins, language.configurationExtra as Tree, 'extra');
+  return merge(withConfiguration, language.confirmations as Tree, 'extra') as typeof en;
 }

@@ -1099,4 +1099,82 @@ export const de: ConsoleLanguage = {
       },
     },
   },
+  confirmations: {
+    swx: {
+      confirmSave: {
+        title: 'Diese Änderungen speichern?',
+        parameter: '%{key} von %{from} auf %{to} ändern?',
+        field: 'Feld',
+        before: 'Vorher',
+        after: 'Nachher',
+        empty: '(leer)',
+        takesEffect: 'Die Änderung gilt sofort und wird im Audit-Protokoll festgehalten.',
+      },
+      review: {
+        summary: {
+          withdrawals: '%{amount} %{coin} (Gebühr %{fee}) an %{user} auszahlen: %{destination}',
+          recharges: '%{amount} %{coin} (%{network}) %{user} gutschreiben',
+          credit: '%{amount} %{currency} %{owner} gutschreiben, Buch %{book}, Konto %{kind}',
+          debit: '%{amount} %{currency} von %{owner} abbuchen, Buch %{book}, Konto %{kind}',
+        },
+        secondApprover:
+          'Sie haben diese Auszahlung bereits genehmigt: Ein zweiter, anderer Administrator muss sie genehmigen',
+      },
+      support: {
+        closeTitle: 'Gespräch #%{id} schließen?',
+        closeContent:
+          'Es verlässt die offenen Gespräche; schreibt der Kunde erneut, wird es wieder geöffnet.',
+      },
+      values: {
+        marketMaker: 'Market Maker',
+        side: { buy: 'Kauf', sell: 'Verkauf' },
+        orderType: { limit: 'Limit', market: 'Markt' },
+        method: { crypto: 'Krypto', bank: 'Banküberweisung' },
+        parameterKind: {
+          decimal: 'Dezimalzahl',
+          ratio: 'Anteil (0 bis 1)',
+          integer: 'Ganze Zahl',
+          url: 'URL',
+          text: 'Text',
+        },
+      },
+      kyc: {
+        fields: {
+          firstName: 'Vorname',
+          lastName: 'Nachname',
+          sex: 'Geschlecht',
+          birthdate: 'Geburtsdatum',
+          country: 'Land',
+          address: 'Adresse',
+          phone: 'Telefon',
+          documentType: 'Dokumentart',
+          documentNumber: 'Dokumentnummer',
+          monthlyIncome: 'Monatseinkommen (USDT)',
+          sourceOfWealth: 'Herkunft des Vermögens',
+          expectedInvestment: 'Geplante Investition (USDT)',
+        },
+        documents: {
+          front: 'Vorderseite des Dokuments',
+          back: 'Rückseite des Dokuments',
+          inHand: 'Mit dem Dokument in der Hand',
+          signature: 'Unterschrift',
+          proof: 'Nachweis',
+          proof2: 'Zweiter Nachweis',
+          proof3: 'Dritter Nachweis',
+        },
+        sex: { male: 'Männlich', female: 'Weiblich', other: 'Divers' },
+        documentType: { id_card: 'Personalausweis', driver_licence: 'Führerschein', passport: 'Reisepass' },
+        sourceOfWealth: {
+          salary: 'Gehalt',
+          business: 'Unternehmen',
+          investments: 'Kapitalanlagen',
+          inheritance: 'Erbschaft',
+          other: 'Sonstiges',
+        },
+      },
+      network: {
+        unreachable: 'Der Server ist nicht erreichbar: Verbindung prüfen und erneut versuchen',
+      },
+    },
+  },
 };

@@ -1,5 +1,6 @@
 import { ADMINS_EN } from '../admins';
 import { CONFIGURATION_EXTRA_EN } from '../configuration-extra';
+import { CONFIRMATIONS_EN } from '../confirmations';
 import { en as messages } from '../en';
 import type { ConsoleLanguage } from '../language';
 import { LEDGER_EN } from '../ledger';
@@ -10,4 +11,5 @@ export const en: ConsoleLanguage = {
   ledger: LEDGER_EN,
   admins: ADMINS_EN,
   configurationExtra: CONFIGURATION_EXTRA_EN,
+  confirmations: CONFIRMATIONS_EN,
 };

@@ -1095,4 +1095,86 @@ export const fr: ConsoleLanguage = {
       },
     },
   },
+  confirmations: {
+    swx: {
+      confirmSave: {
+        title: 'Enregistrer ces modifications ?',
+        parameter: 'Changer %{key} de %{from} à %{to} ?',
+        field: 'Champ',
+        before: 'Avant',
+        after: 'Après',
+        empty: '(vide)',
+        takesEffect: 'La modification prend effet immédiatement et est consignée dans le journal d’audit.',
+      },
+      review: {
+        summary: {
+          withdrawals: 'Verser %{amount} %{coin} (frais %{fee}) à %{user} : %{destination}',
+          recharges: 'Créditer %{amount} %{coin} (%{network}) à %{user}',
+          credit: 'Créditer %{amount} %{currency} à %{owner}, livre %{book}, compte %{kind}',
+          debit: 'Débiter %{amount} %{currency} de %{owner}, livre %{book}, compte %{kind}',
+        },
+        secondApprover:
+          'Vous avez déjà approuvé ce retrait : un second administrateur, différent, doit l’approuver',
+      },
+      support: {
+        closeTitle: 'Fermer la conversation n° %{id} ?',
+        closeContent:
+          'Elle quitte les conversations ouvertes ; si le client écrit de nouveau, elle est rouverte.',
+      },
+      values: {
+        marketMaker: 'Teneur de marché',
+        side: { buy: 'Achat', sell: 'Vente' },
+        orderType: { limit: 'Limite', market: 'Marché' },
+        method: { crypto: 'Crypto', bank: 'Virement bancaire' },
+        parameterKind: {
+          decimal: 'Décimal',
+          ratio: 'Proportion (0 à 1)',
+          integer: 'Nombre entier',
+          url: 'URL',
+          text: 'Texte',
+        },
+      },
+      kyc: {
+        fields: {
+          firstName: 'Prénom',
+          lastName: 'Nom',
+          sex: 'Sexe',
+          birthdate: 'Date de naissance',
+          country: 'Pays',
+          address: 'Adresse',
+          phone: 'Téléphone',
+          documentType: 'Type de document',
+          documentNumber: 'Numéro du document',
+          monthlyIncome: 'Revenu mensuel (USDT)',
+          sourceOfWealth: 'Origine du patrimoine',
+          expectedInvestment: 'Investissement prévu (USDT)',
+        },
+        documents: {
+          front: 'Recto du document',
+          back: 'Verso du document',
+          inHand: 'Document en main',
+          signature: 'Signature',
+          proof: 'Justificatif',
+          proof2: 'Deuxième justificatif',
+          proof3: 'Troisième justificatif',
+        },
+        sex: { male: 'Homme', female: 'Femme', other: 'Autre' },
+        documentType: {
+          id_card: 'Carte d’identité',
+          driver_licence: 'Permis de conduire',
+          passport: 'Passeport',
+        },
+        sourceOfWealth: {
+          salary: 'Salaire',
+          business: 'Activité professionnelle',
+          investments: 'Placements',
+          inheritance: 'Héritage',
+          other: 'Autre',
+        },
+      },
+      network: {
+        unreachable: 'Le serveur est injoignable : vérifiez la connexion et réessayez',
+      },
+    },
+  },
 };

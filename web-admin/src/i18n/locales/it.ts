@@ -1094,4 +1094,85 @@ export const it: ConsoleLanguage = {
       },
     },
   },
+  confirmations: {
+    swx: {
+      confirmSave: {
+        title: 'Salvare queste modifiche?',
+        parameter: 'Cambiare %{key} da %{from} a %{to}?',
+        field: 'Campo',
+        before: 'Prima',
+        after: 'Dopo',
+        empty: '(vuoto)',
+        takesEffect: 'La modifica ha effetto subito ed è registrata nel registro di audit.',
+      },
+      review: {
+        summary: {
+          withdrawals: 'Pagare %{amount} %{coin} (commissione %{fee}) a %{user}: %{destination}',
+          recharges: 'Accreditare %{amount} %{coin} (%{network}) a %{user}',
+          credit: 'Accreditare %{amount} %{currency} a %{owner}, libro %{book}, conto %{kind}',
+          debit: 'Addebitare %{amount} %{currency} a %{owner}, libro %{book}, conto %{kind}',
+        },
+        secondApprover:
+          'Hai già approvato questo prelievo: deve approvarlo un secondo amministratore, diverso',
+      },
+      support: {
+        closeTitle: 'Chiudere la conversazione n. %{id}?',
+        closeContent: 'Esce dalle conversazioni aperte; se il cliente scrive di nuovo, viene riaperta.',
+      },
+      values: {
+        marketMaker: 'Market maker',
+        side: { buy: 'Acquisto', sell: 'Vendita' },
+        orderType: { limit: 'Limite', market: 'Mercato' },
+        method: { crypto: 'Cripto', bank: 'Bonifico bancario' },
+        parameterKind: {
+          decimal: 'Decimale',
+          ratio: 'Quota (da 0 a 1)',
+          integer: 'Numero intero',
+          url: 'URL',
+          text: 'Testo',
+        },
+      },
+      kyc: {
+        fields: {
+          firstName: 'Nome',
+          lastName: 'Cognome',
+          sex: 'Sesso',
+          birthdate: 'Data di nascita',
+          country: 'Paese',
+          address: 'Indirizzo',
+          phone: 'Telefono',
+          documentType: 'Tipo di documento',
+          documentNumber: 'Numero del documento',
+          monthlyIncome: 'Reddito mensile (USDT)',
+          sourceOfWealth: 'Origine del patrimonio',
+          expectedInvestment: 'Investimento previsto (USDT)',
+        },
+        documents: {
+          front: 'Fronte del documento',
+          back: 'Retro del documento',
+          inHand: 'Con il documento in mano',
+          signature: 'Firma',
+          proof: 'Prova',
+          proof2: 'Seconda prova',
+          proof3: 'Terza prova',
+        },
+        sex: { male: 'Maschio', female: 'Femmina', other: 'Altro' },
+        documentType: {
+          id_card: "Carta d'identità",
+          driver_licence: 'Patente di guida',
+          passport: 'Passaporto',
+        },
+        sourceOfWealth: {
+          salary: 'Stipendio',
+          business: 'Attività imprenditoriale',
+          investments: 'Investimenti',
+          inheritance: 'Eredità',
+          other: 'Altro',
+        },
+      },
+      network: {
+        unreachable: 'Impossibile raggiungere il server: controlla la connessione e riprova',
+      },
+    },
+  },
 };

@@ -1,5 +1,6 @@
 import { ADMINS_ZH } from '../admins';
 import { CONFIGURATION_EXTRA_ZH } from '../configuration-extra';
+import { CONFIRMATIONS_ZH } from '../confirmations';
 import type { ConsoleLanguage } from '../language';
 import { LEDGER_ZH } from '../ledger';
 import { zh as messages } from '../zh';
@@ -10,4 +11,5 @@ export const zh: ConsoleLanguage = {
   ledger: LEDGER_ZH,
   admins: ADMINS_ZH,
   configurationExtra: CONFIGURATION_EXTRA_ZH,
+  confirmations: CONFIRMATIONS_ZH,
 };
