@@ -13,12 +13,16 @@ import {
   required,
   SaveButton,
   SearchInput,
+  SelectField,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
   Toolbar,
+  useTranslate,
+  type RaRecord,
 } from 'react-admin';
+import { ConfirmSaveButton, type Change } from '../components/ConfirmSaveButton';
 import { DateField } from '../components/DateField';
 import { LANGUAGE_CHOICES } from './common';
 
@@ -32,6 +36,12 @@ const SaveToolbar = ({ deletable = false }: { deletable?: boolean }) => (
 
 // --- system parameters ---
 
+/** How a parameter's value is checked, in words. */
+const PARAMETER_KINDS = ['decimal', 'ratio', 'integer', 'url', 'text'].map((id) => ({
+  id,
+  name: `swx.values.parameterKind.${id}`,
+}));
+
 export const ParameterList = () => (
   <List
     filters={[<SearchInput key="q" source="q" alwaysOn />]}
@@ -41,7 +51,7 @@ export const ParameterList = () => (
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="key" />
       <TextField source="value" sortable={false} sx={{ fontFamily: 'monospace' }} />
-      <TextField source="kind" sortable={false} />
+      <SelectField source="kind" choices={PARAMETER_KINDS} sortable={false} />
       <BooleanField source="public" sortable={false} />
       {/* At least a short line wide: squeezed by the table on a phone, it stood a word to a line. */}
       <TextField source="description" sortable={false} sx={{ display: 'inline-block', minWidth: 240 }} />
@@ -50,11 +60,34 @@ export const ParameterList = () => (
   </List>
 );
 
+/**
+ * A parameter takes effect at once (fees, limits, leverages): saving asks first, naming the key and
+ * the value before and after. A value out of the parameter's range is refused by the API on the field.
+ */
+function ParameterToolbar() {
+  const translate = useTranslate();
+  const title = (changes: Change[], record: RaRecord | undefined) => {
+    const value = changes.find((c) => c.field === 'value');
+    return value && record
+      ? translate('swx.confirmSave.parameter', {
+          key: record.key,
+          from: String(value.before ?? ''),
+          to: String(value.after ?? ''),
+        })
+      : undefined;
+  };
+  return (
+    <Toolbar>
+      <ConfirmSaveButton title={title} />
+    </Toolbar>
+  );
+}
+
 export const ParameterEdit = () => (
   <Edit mutationMode="pessimistic">
-    <SimpleForm toolbar={<SaveToolbar />}>
+    <SimpleForm toolbar={<ParameterToolbar />}>
       <TextInput source="key" disabled />
-      <TextInput source="kind" disabled />
+      <SelectInput source="kind" choices={PARAMETER_KINDS} disabled />
       <TextInput source="value" validate={required()} fullWidth />
       <TextInput source="description" multiline fullWidth />
     </SimpleForm>

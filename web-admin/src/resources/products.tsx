@@ -11,13 +11,13 @@ import {
   NumberField,
   NumberInput,
   required,
-  SaveButton,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
   Toolbar,
 } from 'react-admin';
+import { ConfirmSaveButton } from '../components/ConfirmSaveButton';
 
 // Products and coin networks (operators). Amounts and rates stay strings: the API keeps them exact.
 
@@ -32,9 +32,10 @@ const decimal =
 /** The cycles parse to a list of whole days once they read like "7, 15, 30". */
 const cyclesValid = (value: unknown) => (Array.isArray(value) ? undefined : 'swx.validation.cycles');
 
+/** Rates, minimums and fees take effect at once: saving lists the changes and asks first. */
 const SaveOnly = () => (
   <Toolbar>
-    <SaveButton />
+    <ConfirmSaveButton />
   </Toolbar>
 );
 
