@@ -4,6 +4,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { io, type Socket } from 'socket.io-client';
 import {
   Button,
+  Confirm,
   Datagrid,
   FunctionField,
   List,
@@ -208,22 +209,41 @@ function Chat() {
   );
 }
 
+/** Closing a conversation asks first: one click beside the chat closed it before. */
 function CloseButton() {
   const record = useRecordContext();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
   if (!record || record.status !== 'open') return null;
+  const close = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.act('conversations', record.id, 'close');
+      setOpen(false);
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <Button
-      label="swx.support.close"
-      onClick={() =>
-        dataProvider.act('conversations', record.id, 'close').then(
-          () => refresh(),
-          (e: Error) => notify(e.message, { type: 'error' }),
-        )
-      }
-    />
+    <>
+      <Button label="swx.support.close" onClick={() => setOpen(true)} data-testid="close-conversation" />
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="swx.support.closeTitle"
+        titleTranslateOptions={{ id: record.id }}
+        content="swx.support.closeContent"
+        confirm="swx.support.close"
+        onConfirm={() => void close()}
+        onClose={() => setOpen(false)}
+      />
+    </>
   );
 }
 
@@ -237,7 +257,7 @@ export const ConversationShow = () => (
   >
     <SimpleShowLayout direction="row" sx={{ gap: 3 }}>
       <TextField source="id" />
-      <UserField />
+      <UserField source="userId" />
       <TextField source="visitorId" emptyText="-" />
       <StatusField source="status" />
       <DateField source="createdAt" showTime />
