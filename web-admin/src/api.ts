@@ -1,4 +1,5 @@
 import { fetchUtils, HttpError } from 'react-admin';
+import { i18nProvider } from './i18n/i18nProvider';
 
 /** The admin API: every answer is `{ code, result, message }`; business failures come with HTTP 200. */
 export const API_URL = '/swx/admin';
@@ -48,6 +49,19 @@ function failure(envelope: Envelope, httpStatus: number): HttpError {
   return new HttpError(message, envelope.code, { ...envelope, errors });
 }
 
+/**
+ * fetch, with a network failure (no connection, the server down: the browser's raw "Failed to
+ * fetch") said in the console's language. An aborted request stays as it is.
+ */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new HttpError(i18nProvider.translate('swx.network.unreachable'), 0, { network: true });
+  }
+}
+
 function authHeaders(headers: Headers): Headers {
   const session = loadSession();
   if (session) headers.set('Authorization', `Bearer ${session.token}`);
@@ -63,7 +77,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   if (options.body && !(options.body instanceof FormData) && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json');
   }
-  const response = await fetch(url, { ...options, headers });
+  const response = await send(url, { ...options, headers });
   const body = await response.text();
   let envelope: Envelope;
   try {
@@ -91,7 +105,7 @@ export async function call<T>(path: string, init: { method?: string; body?: unkn
 
 /** A binary answer (voucher, KYC document, PDF) fetched with the session, as an object URL. */
 export async function fetchBlobUrl(url: string): Promise<string> {
-  const response = await fetch(url, { headers: authHeaders(new Headers()) });
+  const response = await send(url, { headers: authHeaders(new Headers()) });
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
     throw failure((await response.json()) as Envelope, response.status);
