@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   IconButton,
   ListSubheader,
@@ -17,6 +17,7 @@ import {
   LocalesMenuButton,
   Menu,
   ToggleThemeButton,
+  useGetIdentity,
   useLocales,
   useLocaleState,
   useResourceDefinitions,
@@ -103,6 +104,12 @@ function CompactLanguageMenu() {
 /** react-admin's app bar with the language menu compact on phones. */
 function ConsoleAppBar() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  // The admin's name in the user menu names the roles in the language: read again when it changes.
+  const [locale] = useLocaleState();
+  const { refetch } = useGetIdentity();
+  useEffect(() => {
+    void refetch();
+  }, [locale, refetch]);
   return (
     <AppBar
       toolbar={

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { API_URL, httpClient, loadSession, saveSession, type AdminSession } from './api';
+import { i18nProvider } from './i18n/i18nProvider';
 
 /** What the login form sends: the password step, or the second-factor step when the API asks for one. */
 export type LoginParams =
@@ -46,7 +47,11 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const session = loadSession();
     if (!session) throw new Error('ra.auth.auth_check_error');
-    return { id: session.admin.id, fullName: `${session.admin.email} (${session.admin.roles.join(', ')})` };
+    // The roles in the console's language (the app bar asks again when the language changes).
+    const roles = session.admin.roles.map((role) =>
+      i18nProvider.translate(`swx.admins.role.${role}`, { _: role }),
+    );
+    return { id: session.admin.id, fullName: `${session.admin.email} (${roles.join(', ')})` };
   },
   async getPermissions() {
     return loadSession()?.admin.roles ?? [];

@@ -29,8 +29,8 @@ const TYPE_CHOICES = [
   { id: 7, name: 'Metals' },
 ];
 const STATUS_CHOICES = [
-  { id: 'active', name: 'active' },
-  { id: 'suspended', name: 'suspended' },
+  { id: 'active', name: 'swx.status.active' },
+  { id: 'suspended', name: 'swx.status.suspended' },
 ];
 const DECIMAL = /^\d+(\.\d+)?$/;
 

@@ -71,11 +71,25 @@ export const KycList = () => (
   </List>
 );
 
-/** The submitted fields beside the documents and photos, so that they are compared at a glance. */
+/** The submitted fields whose values are codes (sex, document type...), said in words. */
+const CODED_FIELDS = ['sex', 'documentType', 'sourceOfWealth'];
+
+/**
+ * The submitted fields beside the documents and photos, so that they are compared at a glance:
+ * the fields' names, the coded values and the documents' names in the console's language.
+ */
 function FieldsAndDocuments() {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
+  const field = (key: string) => translate(`swx.kyc.fields.${key}`, { _: key });
+  const shown = (key: string, value: unknown) =>
+    typeof value === 'object'
+      ? JSON.stringify(value)
+      : CODED_FIELDS.includes(key)
+        ? translate(`swx.kyc.${key}.${String(value)}`, { _: String(value) })
+        : String(value);
+  const slot = (name: string) => translate(`swx.kyc.documents.${name}`, { _: name });
   const data = (record.data ?? {}) as Record<string, unknown>;
   const documents = (record.documents ?? {}) as Record<string, string>;
   return (
@@ -89,10 +103,10 @@ function FieldsAndDocuments() {
             {Object.entries(data).map(([key, value]) => (
               <TableRow key={key}>
                 <TableCell component="th" sx={{ fontWeight: 600, width: '40%' }}>
-                  {key}
+                  {field(key)}
                 </TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>
-                  {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+                <TableCell sx={{ wordBreak: 'break-word' }} data-testid={`kyc-value-${key}`}>
+                  {shown(key, value)}
                 </TableCell>
               </TableRow>
             ))}
@@ -104,10 +118,10 @@ function FieldsAndDocuments() {
           {translate('swx.review.documents')}
         </Typography>
         <Grid container spacing={1}>
-          {Object.entries(documents).map(([slot, url]) => (
-            <Grid key={slot} size={{ xs: 12, sm: 6 }}>
-              <Box sx={{ fontSize: 13, fontWeight: 600, mb: 0.5 }}>{slot}</Box>
-              <AuthImage src={url} alt={slot} testId={`document-${slot}`} />
+          {Object.entries(documents).map(([name, url]) => (
+            <Grid key={name} size={{ xs: 12, sm: 6 }}>
+              <Box sx={{ fontSize: 13, fontWeight: 600, mb: 0.5 }}>{slot(name)}</Box>
+              <AuthImage src={url} alt={slot(name)} testId={`document-${name}`} />
             </Grid>
           ))}
           {Object.keys(documents).length === 0 && (

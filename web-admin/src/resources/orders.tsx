@@ -1,10 +1,42 @@
-import { Datagrid, FunctionField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  SelectField,
+  SelectInput,
+  TextField,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { DateField } from '../components/DateField';
 import { RecordDetail } from '../components/RecordDetail';
 import { StatusField } from '../components/StatusField';
 import { BOOK_CHOICES, statusChoices, UserField } from './common';
 
 // Orders of every kind, read only: no admin opens, closes or prices a position.
+
+const SIDE_CHOICES = [
+  { id: 'buy', name: 'swx.values.side.buy' },
+  { id: 'sell', name: 'swx.values.side.sell' },
+];
+const ORDER_TYPE_CHOICES = [
+  { id: 'limit', name: 'swx.values.orderType.limit' },
+  { id: 'market', name: 'swx.values.orderType.market' },
+];
+
+const PLAN_KIND_CHOICES = [
+  { id: 'smart', name: 'swx.plan.smart' },
+  { id: 'mining', name: 'swx.plan.mining' },
+];
+
+/** The house's market maker (its orders have no user), or the customer. */
+function OrderOwner(_: { source?: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return record.marketMaker ? <span>{translate('swx.values.marketMaker')}</span> : <UserField />;
+}
 
 const userAndBook = [
   <TextInput key="userId" source="userId" />,
@@ -27,8 +59,8 @@ export const UOrderList = () => (
   >
     <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
       <TextField source="orderNo" sortable={false} />
-      <UserField />
-      <TextField source="book" sortable={false} />
+      <UserField source="userId" sortable={false} />
+      <SelectField source="book" choices={BOOK_CHOICES} sortable={false} />
       <TextField source="code" />
       <TextField source="direction" sortable={false} />
       <TextField source="lots" sortable={false} />
@@ -59,8 +91,8 @@ export const OptionsOrderList = () => (
   >
     <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
       <TextField source="orderNo" sortable={false} />
-      <UserField />
-      <TextField source="book" sortable={false} />
+      <UserField source="userId" sortable={false} />
+      <SelectField source="book" choices={BOOK_CHOICES} sortable={false} />
       <TextField source="code" sortable={false} />
       <TextField source="direction" sortable={false} />
       <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
@@ -85,28 +117,17 @@ export const SpotOrderList = () => (
       />,
       ...userAndBook,
       <TextInput key="symbol" source="symbol" />,
-      <SelectInput
-        key="side"
-        source="side"
-        choices={[
-          { id: 'buy', name: 'buy' },
-          { id: 'sell', name: 'sell' },
-        ]}
-      />,
+      <SelectInput key="side" source="side" choices={SIDE_CHOICES} />,
     ]}
     sort={{ field: 'id', order: 'DESC' }}
   >
     <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
       <TextField source="id" />
-      <FunctionField
-        source="userId"
-        sortable={false}
-        render={(r) => (r.marketMaker ? 'market maker' : <UserField />)}
-      />
-      <TextField source="book" sortable={false} />
+      <OrderOwner source="userId" sortable={false} />
+      <SelectField source="book" choices={BOOK_CHOICES} sortable={false} />
       <TextField source="symbol" sortable={false} />
-      <TextField source="side" sortable={false} />
-      <TextField source="type" sortable={false} />
+      <SelectField source="side" choices={SIDE_CHOICES} sortable={false} />
+      <SelectField source="type" choices={ORDER_TYPE_CHOICES} sortable={false} />
       <TextField source="price" sortable={false} emptyText="-" />
       <TextField source="quantity" sortable={false} emptyText="-" />
       <TextField source="filled" sortable={false} />
@@ -129,9 +150,9 @@ export const SpotTradeList = () => (
   >
     <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
       <TextField source="id" />
-      <TextField source="book" sortable={false} />
+      <SelectField source="book" choices={BOOK_CHOICES} sortable={false} />
       <TextField source="symbol" sortable={false} />
-      <TextField source="takerSide" sortable={false} />
+      <SelectField source="takerSide" choices={SIDE_CHOICES} sortable={false} />
       <TextField source="price" sortable={false} />
       <TextField source="quantity" sortable={false} />
       <TextField source="quoteAmount" sortable={false} />
@@ -145,15 +166,7 @@ export const SpotTradeList = () => (
 export const PlanList = () => (
   <List
     filters={[
-      <SelectInput
-        key="kind"
-        source="kind"
-        choices={[
-          { id: 'smart', name: 'swx.plan.smart' },
-          { id: 'mining', name: 'swx.plan.mining' },
-        ]}
-        alwaysOn
-      />,
+      <SelectInput key="kind" source="kind" choices={PLAN_KIND_CHOICES} alwaysOn />,
       <SelectInput
         key="status"
         source="status"
@@ -166,8 +179,8 @@ export const PlanList = () => (
   >
     <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
       <TextField source="id" />
-      <UserField />
-      <TextField source="kind" sortable={false} />
+      <UserField source="userId" sortable={false} />
+      <SelectField source="kind" choices={PLAN_KIND_CHOICES} sortable={false} />
       <TextField source="productName" sortable={false} />
       <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
       <TextField source="cycleDays" sortable={false} />

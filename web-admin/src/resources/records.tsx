@@ -205,7 +205,7 @@ export const LoanList = () => (
   >
     <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
       <TextField source="id" />
-      <UserField />
+      <UserField source="userId" sortable={false} />
       <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
       <TextField source="termDays" sortable={false} />
       <FunctionField source="dailyRatePercent" sortable={false} render={(r) => `${r.dailyRatePercent}%`} />
