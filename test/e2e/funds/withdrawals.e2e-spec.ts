@@ -273,6 +273,51 @@ describe('funds: deposit addresses and withdrawals', () => {
       expect(await balances(user)).toMatchObject({ available: '100', frozen: '0' });
     });
 
+    it('after the approval a reviewer records the payout: completed, with its reference, shown to the user', async () => {
+      const user = await registerUser(t);
+      await deposit(user, '100');
+      await setWithdrawPassword(user);
+      const id = (await withdraw(user, trc20('50'))).body.result.id as string;
+      const admin = (path: string, body: object = {}) =>
+        t
+          .http()
+          .post(`/swx/admin/withdrawals/${id}/${path}`)
+          .set('Authorization', `Bearer ${adminToken}`)
+          .send(body);
+      const hash = `0x${'ab'.repeat(32)}`;
+      // Not approved yet: nothing was paid, so there is no payout to record.
+      expect((await admin('complete', { reference: hash })).body.code).toBe(409);
+      expect((await admin('approve')).body.result.status).toBe('approved');
+      expect((await admin('complete', { reference: 'not a hash' })).body.code).toBe(400);
+      expect((await admin('complete', {})).body).toMatchObject({
+        code: 400,
+        result: [{ field: 'reference' }],
+      });
+      const done = await admin('complete', { reference: hash });
+      expect(done.body.result).toMatchObject({ status: 'completed', payoutReference: hash });
+      // The same reference again is a no-op; another one is refused; approving again changes nothing.
+      expect((await admin('complete', { reference: hash })).body.result.status).toBe('completed');
+      expect((await admin('complete', { reference: `0x${'cd'.repeat(32)}` })).body.code).toBe(409);
+      expect((await admin('approve')).body.result.status).toBe('completed');
+      const mine = await t.http().get('/swx/customer/user/listWithdrwal').set(real(user));
+      expect(mine.body.result.list[0]).toMatchObject({
+        id,
+        status: 'completed',
+        payoutReference: hash,
+        completedAt: expect.any(String),
+      });
+      expect(await balances(user)).toMatchObject({ available: '49.5', frozen: '0' });
+      const audit = await t.db.query(
+        `SELECT action, detail FROM accounts.admin_audit WHERE target_type = 'withdrawal' AND target_id = $1 ORDER BY id`,
+        [id],
+      );
+      expect(audit.map((a: { action: string }) => a.action)).toEqual([
+        'withdrawal.approved',
+        'withdrawal.completed',
+      ]);
+      expect(audit[1].detail.after).toEqual({ status: 'completed', reference: hash });
+    });
+
     it('freezes amount + fee (20003), and a reviewer pays it out once', async () => {
       const user = await registerUser(t);
       await deposit(user, '100');

@@ -211,6 +211,7 @@ const POLICY: Record<string, Access> = {
   'GET /swx/admin/withdrawals/:id': { admin: [R] },
   'POST /swx/admin/withdrawals/:id/approve': { admin: [R] },
   'POST /swx/admin/withdrawals/:id/reject': { admin: [R] },
+  'POST /swx/admin/withdrawals/:id/complete': { admin: [R] },
   // ledger (issue 13 item 5): operators read it; adjustments are asked for and approved by super-admins
   'GET /swx/admin/ledger/accounts': { admin: [O] },
   'GET /swx/admin/ledger/accounts/:id': { admin: [O] },

@@ -49,6 +49,9 @@ const STATE_GUARDED: Record<string, string> = {
   // Withdrawing a listed collectible releases its leading bid once (`nft-bid-release-<bid>`); a
   // repeat finds it withdrawn. A DELETE, so not one of the money-moving POSTs.
   'DELETE swx/admin/nfts/:id': 'status listed -> withdrawn under a row lock',
+  // Records the payout's reference of a withdrawal the approval already paid: moves no money; the
+  // same reference again is a no-op, another one 409.
+  'POST swx/admin/withdrawals/:id/complete': 'status approved -> completed under a row lock',
   // Registration grants the demo book once (`demo-grant-<userId>`); a repeat is a duplicate user.
   'POST swx/customer/login/register': 'ledger key per new user',
   'POST swx/customer/login/loginByDapp': 'first wallet login registers once (ledger key per new user)',

@@ -2,10 +2,12 @@ import { CreateFunds1764000001000 } from './1764000001000-CreateFunds';
 import { NetworkFeeOverride1764000002000 } from './1764000002000-NetworkFeeOverride';
 import { WithdrawalDualApproval1765100002000 } from './1765100002000-WithdrawalDualApproval';
 import { WithdrawalAddressBook1766000001000 } from './1766000001000-WithdrawalAddressBook';
+import { WithdrawalCompleted1766500001000 } from './1766500001000-WithdrawalCompleted';
 
 export const FUNDS_MIGRATIONS = [
   CreateFunds1764000001000,
   NetworkFeeOverride1764000002000,
   WithdrawalDualApproval1765100002000,
   WithdrawalAddressBook1766000001000,
+  WithdrawalCompleted1766500001000,
 ];

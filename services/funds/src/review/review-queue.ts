@@ -8,7 +8,8 @@ import type { ReviewStatus } from '../deposits/entities/recharge.entity';
 export interface Reviewable {
   id: string;
   userId: string;
-  status: ReviewStatus;
+  /** A withdrawal goes on to `completed` once its payout is recorded (after the review). */
+  status: ReviewStatus | 'completed';
   reason: string | null;
   reviewedBy: string | null;
   reviewedAt: Date | null;
@@ -52,7 +53,8 @@ export async function decideReview<T extends Reviewable>(options: {
       .findOne({ where: { id } as FindOptionsWhere<T>, lock: { mode: 'pessimistic_write' } });
     if (!row) throw new AppException(ErrorCode.NotFound);
     if (row.status !== 'pending') {
-      if (row.status === decision) return row;
+      // A withdrawal paid out and completed since was approved: approving again is the same no-op.
+      if (row.status === decision || (decision === 'approved' && row.status === 'completed')) return row;
       throw new AppException(ErrorCode.Conflict);
     }
     if (decision === 'approved' && dualApproval?.required(row)) {

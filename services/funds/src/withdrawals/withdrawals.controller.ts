@@ -18,7 +18,7 @@ import {
   type AuthPrincipal,
   type Book,
 } from '@app/common';
-import { CreateWithdrawalDto, ReviewDto } from './dto/withdrawal.dto';
+import { CompleteWithdrawalDto, CreateWithdrawalDto, ReviewDto } from './dto/withdrawal.dto';
 import { WithdrawalQuoteQuery } from './dto/withdrawal-query.dto';
 import { listForReview } from '../review/review-queue';
 import { Withdrawal } from './entities/withdrawal.entity';
@@ -96,6 +96,21 @@ export class AdminWithdrawalsController {
   })
   approve(@Param('id') id: string, @CurrentPrincipal() admin: AuthPrincipal, @Req() req: AppRequest) {
     return this.withdrawals.approve(id, admin.id, clientAddress(req));
+  }
+
+  @Post(':id/complete')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Record the payout of an approved withdrawal (its transaction hash or bank reference): state completed, shown to the user; the same reference again is a no-op, a withdrawal not approved 409',
+  })
+  complete(
+    @Param('id') id: string,
+    @Body() dto: CompleteWithdrawalDto,
+    @CurrentPrincipal() admin: AuthPrincipal,
+    @Req() req: AppRequest,
+  ) {
+    return this.withdrawals.complete(id, admin.id, clientAddress(req), dto.reference);
   }
 
   @Post(':id/reject')

@@ -31,6 +31,8 @@ import { checkCryptoDestination } from './withdrawal-destination';
 import { Withdrawal } from './entities/withdrawal.entity';
 
 /** Fees are rounded up to this many decimals (the house never pays for rounding). */
+/** A payout's transaction hash: hex, 32 to 128 digits, with or without 0x (as deposits take). */
+const PAYOUT_TX_HASH = /^(0x)?[0-9a-fA-F]{32,128}$/;
 const FEE_DECIMALS = 8;
 const PASSWORD_FAILURES_ALLOWED = 5;
 const PASSWORD_LOCK_SECONDS = 15 * 60;
@@ -171,6 +173,42 @@ export class WithdrawalsService {
   async reject(id: string, adminId: string, ip: string, reason: string | undefined) {
     if (!reason) throw AppException.field('reason', 'validation.rejectReasonRequired');
     return this.decide(id, adminId, ip, 'rejected', reason);
+  }
+
+  /**
+   * Records the payout of an approved withdrawal (the money already left the ledger on approval):
+   * its transaction hash or bank reference, shown to the user, and the state `completed`. The same
+   * reference again is a no-op; another one, or a withdrawal not approved, is refused (409).
+   */
+  async complete(id: string, adminId: string, ip: string, reference: string) {
+    if (!/^\d{1,18}$/.test(id)) throw new AppException(ErrorCode.NotFound);
+    const row = await this.dataSource.transaction(async (m) => {
+      const w = await m.findOne(Withdrawal, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!w) throw new AppException(ErrorCode.NotFound);
+      if (w.status === 'completed' && w.payoutReference === reference) return w;
+      if (w.status !== 'approved') throw new AppException(ErrorCode.Conflict);
+      if (w.method === 'crypto' && !PAYOUT_TX_HASH.test(reference)) {
+        throw AppException.field('reference', 'validation.invalid');
+      }
+      w.status = 'completed';
+      w.payoutReference = reference;
+      w.completedBy = adminId;
+      w.completedAt = new Date();
+      await m.save(w);
+      await this.audit.record(
+        {
+          adminId,
+          action: 'withdrawal.completed',
+          targetType: 'withdrawal',
+          targetId: id,
+          detail: { before: { status: 'approved' }, after: { status: 'completed', reference } },
+          ip,
+        },
+        m,
+      );
+      return w;
+    });
+    return this.adminView(row);
   }
 
   private async decide(
@@ -321,7 +359,9 @@ export class WithdrawalsService {
       ...this.view(w),
       userId: w.userId,
       approvalsRequired: w.approvalsRequired,
-      approvals: w.status === 'approved' ? w.approvalsRequired : w.firstApprovedBy ? 1 : 0,
+      approvals:
+        w.status === 'approved' || w.status === 'completed' ? w.approvalsRequired : w.firstApprovedBy ? 1 : 0,
+      completedBy: w.completedBy,
       firstApprovedBy: w.firstApprovedBy,
       firstApprovedAt: w.firstApprovedAt?.toISOString() ?? null,
       reviewedBy: w.reviewedBy,
@@ -346,6 +386,8 @@ export class WithdrawalsService {
       reason: w.reason,
       createdAt: w.createdAt.toISOString(),
       reviewedAt: w.reviewedAt?.toISOString() ?? null,
+      payoutReference: w.payoutReference,
+      completedAt: w.completedAt?.toISOString() ?? null,
     };
   }
 }

@@ -104,7 +104,7 @@ export class StatsService {
         `SELECT to_char(reviewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, coin AS currency,
                 sum(amount)::text AS amount
            FROM funds.withdrawals
-          WHERE status = 'approved' AND reviewed_at >= $1 AND reviewed_at < $2
+          WHERE status IN ('approved', 'completed') AND reviewed_at >= $1 AND reviewed_at < $2
           GROUP BY 1, 2`,
         window,
       ),

@@ -84,3 +84,15 @@ export class ReviewDto {
   @MaxLength(500, { message: 'validation.invalid' })
   reason?: string;
 }
+
+export class CompleteWithdrawalDto {
+  @ApiProperty({
+    description:
+      'The payout: its transaction hash (crypto, hex) or the bank transfer reference; shown to the user',
+  })
+  @Transform(trim)
+  @IsString({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' })
+  @Matches(/^[\x21-\x7e]{4,128}$/, { message: 'validation.invalid' })
+  reference: string;
+}

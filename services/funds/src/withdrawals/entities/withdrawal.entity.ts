@@ -38,8 +38,9 @@ export class Withdrawal {
   @Column('numeric', { precision: 38, scale: 18, transformer: decimalTransformer })
   fee: Decimal;
 
+  /** The review's states, then `completed` once a reviewer recorded the payout (its reference). */
   @Column('text')
-  status: ReviewStatus;
+  status: ReviewStatus | 'completed';
 
   @Column('text', { nullable: true })
   reason: string | null;
@@ -60,6 +61,16 @@ export class Withdrawal {
 
   @Column('timestamptz', { name: 'first_approved_at', nullable: true })
   firstApprovedAt: Date | null;
+
+  /** The payout's transaction hash (crypto) or the bank's transfer reference, set on completion. */
+  @Column('text', { name: 'payout_reference', nullable: true })
+  payoutReference: string | null;
+
+  @Column('uuid', { name: 'completed_by', nullable: true })
+  completedBy: string | null;
+
+  @Column('timestamptz', { name: 'completed_at', nullable: true })
+  completedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
