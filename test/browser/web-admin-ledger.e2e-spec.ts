@@ -245,6 +245,11 @@ describe('web-admin ledger: maker-checker adjustment in a real browser', () => {
     await maker.goto(`/admin/withdrawals/${id}/show`);
     await maker.getByTestId('two-approvals').waitFor();
     await maker.getByTestId('approve').first().click();
+    // The dialog says what is paid out, to whom and where.
+    const summary = await maker.getByRole('dialog').getByTestId('approve-summary').innerText();
+    expect(summary).toContain(`Pay out ${amount} USDT`);
+    expect(summary).toContain(`to ${rich.username}:`);
+    expect(summary).toContain(`TRC20 ${TRON_ADDRESS}`);
     await maker.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await maker.getByTestId('awaiting-second-approval').first().waitFor();
     expect((await usdt(rich)).frozen).not.toBe('0');
@@ -252,14 +257,27 @@ describe('web-admin ledger: maker-checker adjustment in a real browser', () => {
     await maker.locator('tr', { hasText: rich.username }).getByTestId('awaiting-second-approval').waitFor();
     await screenshot(maker, 'admin-withdrawals-second-approval');
 
-    // The same admin again: refused with the API's message; a different admin pays it out.
+    // The same admin again: the approval is disabled, and says that a second, different admin
+    // must approve (the API would refuse it too); a different admin pays it out.
     await maker.goto(`/admin/withdrawals/${id}/show`);
-    await maker.getByTestId('approve').first().click();
-    await maker.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-    await notification(maker)
-      .getByText(/second, different administrator/)
+    await maker.getByTestId('awaiting-second-approval').first().waitFor();
+    const blocked = maker.locator('[data-testid="approve"]:disabled').first();
+    await blocked.waitFor();
+    await blocked.locator('..').hover();
+    await maker
+      .getByRole('tooltip')
+      .getByText(/a second, different admin must approve it/)
+      .waitFor();
+    await screenshot(maker, 'admin-withdrawal-second-approval-blocked');
+    // In the queue too.
+    await maker.goto('/admin/withdrawals');
+    await maker
+      .locator('tr', { hasText: rich.username })
+      .locator('[data-testid="approve"]:disabled')
       .waitFor();
     await checker.goto(`/admin/withdrawals/${id}/show`);
+    await checker.getByTestId('awaiting-second-approval').first().waitFor();
+    expect(await checker.getByTestId('approve').first().isDisabled()).toBe(false);
     await checker.getByTestId('approve').first().click();
     await checker.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await checker.getByTestId('status-approved').first().waitFor();

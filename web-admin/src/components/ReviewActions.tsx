@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import { Stack, Tooltip } from '@mui/material';
+import { Stack, Tooltip, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   Button,
   Confirm,
   useDataProvider,
+  useGetOne,
   useNotify,
   useRecordContext,
   useRefresh,
   useResourceContext,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { ReasonDialog } from './ReasonDialog';
@@ -32,21 +34,53 @@ const REQUEST_TEXTS: ReviewTexts = {
   approved: 'swx.review.approved',
 };
 
+/** What approving a request does, in one line: `user` is the customer's username (or their id). */
+export type ApprovalSummary = (
+  record: RaRecord,
+  user: string,
+  translate: ReturnType<typeof useTranslate>,
+) => string;
+
+/** Where a withdrawal's money goes: the address on its network, or the bank account and holder. */
+export const withdrawalDestination = (r: RaRecord) =>
+  r.method === 'bank'
+    ? `${r.bankType ?? ''} ${r.bankAccount ?? ''} (${r.holderName ?? ''})`
+    : `${r.network ?? ''} ${r.address ?? ''}`;
+
+/** The approval's line for the queues with money: what is paid out or credited, and to whom. */
+const SUMMARIES: Record<string, ApprovalSummary> = {
+  withdrawals: (r, user, translate) =>
+    translate('swx.review.summary.withdrawals', {
+      amount: r.amount,
+      coin: r.coin,
+      fee: r.fee,
+      user,
+      // Isolated left to right: in Arabic the network and address keep their order.
+      destination: `\u2066${withdrawalDestination(r)}\u2069`,
+    }),
+  recharges: (r, user, translate) =>
+    translate('swx.review.summary.recharges', { amount: r.amount, coin: r.coin, network: r.network, user }),
+};
+
 /**
  * Approve / reject of a pending request (deposit, withdrawal, KYC, a ledger adjustment): each asks
  * for confirmation, rejecting asks for the reason (shown to the user for a request), and the API's
- * message is shown when it refuses. `approveBlocked` (translated) disables the approval and says why.
+ * message is shown when it refuses. The approval's dialog says what is approved (amount, coin,
+ * customer: `summary`, by default the resource's). `approveBlocked` (translated) disables the
+ * approval and says why.
  */
 export function ReviewActions({
   resource: fixedResource,
   texts = REQUEST_TEXTS,
   approveBlocked,
+  summary: fixedSummary,
   testIdSuffix = '',
 }: {
   /** Default: the resource of the context. */
   resource?: string;
   texts?: ReviewTexts;
   approveBlocked?: string;
+  summary?: ApprovalSummary;
   testIdSuffix?: string;
 }) {
   const record = useRecordContext();
@@ -59,6 +93,14 @@ export function ReviewActions({
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const summary = fixedSummary ?? SUMMARIES[resource];
+  // The customer's name for the dialog, once it opens (the row's user field has it cached mostly).
+  const userId = record?.userId as string | undefined;
+  const { data: user } = useGetOne(
+    'users',
+    { id: userId ?? '' },
+    { enabled: dialog === 'approve' && !!summary && !!userId },
+  );
   if (!record || record.status !== 'pending') return null;
 
   const what = translate(`swx.review.what.${resource}`, { _: resource });
@@ -115,7 +157,20 @@ export function ReviewActions({
         loading={busy}
         title={texts.approveTitle}
         titleTranslateOptions={{ what, id: record.id }}
-        content={texts.approveContent}
+        content={
+          summary ? (
+            <>
+              <Typography sx={{ mb: 1, fontWeight: 600 }} data-testid={`approve-summary${testIdSuffix}`}>
+                {summary(record, (user?.username as string | undefined) ?? userId ?? '', translate)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate(texts.approveContent)}
+              </Typography>
+            </>
+          ) : (
+            texts.approveContent
+          )
+        }
         confirm="swx.review.approve"
         onConfirm={() => void run('approve')}
         onClose={() => setDialog(null)}

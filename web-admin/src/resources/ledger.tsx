@@ -45,7 +45,7 @@ import {
 } from 'react-admin';
 import { DateField } from '../components/DateField';
 import { call } from '../api';
-import { ReviewActions, type ReviewTexts } from '../components/ReviewActions';
+import { ReviewActions, type ApprovalSummary, type ReviewTexts } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
 import { BOOK_CHOICES, reviewStatusChoices } from './common';
 import { useIntlLocale } from '../i18n/intl';
@@ -225,7 +225,7 @@ export const LedgerAccountList = () => (
         <FunctionField source="ownerType" render={(r) => owner(r)} sortable={false} />
         <FunctionField source="book" render={(r) => bookLabel(r.book as string)} sortable={false} />
         <TextField source="currency" />
-        <TextField source="kind" sortable={false} />
+        <FunctionField source="kind" render={(r) => <KindLabel kind={r.kind as string} />} sortable={false} />
         <FunctionField source="balance" render={(r) => money(r.balance as string)} />
         <TextField source="shards" sortable={false} />
         <DateField source="updatedAt" showTime />
@@ -236,6 +236,11 @@ export const LedgerAccountList = () => (
 );
 
 const bookLabel = (book: string) => <BookLabel book={book} />;
+/** An account's kind (available, frozen...) in words. */
+function KindLabel({ kind }: { kind: string }) {
+  const t = useTranslate();
+  return <>{t(`swx.users.kind.${kind}`, { _: kind })}</>;
+}
 function BookLabel({ book }: { book: string }) {
   const t = useTranslate();
   return <>{t(`swx.book.${book}`, { _: book })}</>;
@@ -349,7 +354,7 @@ export const AdjustmentList = () => (
           <>
             {owner(r)}
             <Typography variant="caption" color="text.secondary" component="div">
-              {bookLabel(r.book as string)} · {r.kind as string}
+              {bookLabel(r.book as string)} · <KindLabel kind={r.kind as string} />
             </Typography>
           </>
         )}
@@ -388,7 +393,7 @@ export const AdjustmentShow = () => (
       <TextField source="id" />
       <FunctionField source="ownerId" render={(r) => `${owner(r)} (${r.ownerId as string})`} />
       <FunctionField source="book" render={(r) => bookLabel(r.book as string)} />
-      <TextField source="kind" />
+      <FunctionField source="kind" render={(r) => <KindLabel kind={r.kind as string} />} />
       <FunctionField source="amount" render={signed} />
       <TextField source="reason" />
       <StatusField source="status" />
@@ -410,6 +415,16 @@ const ADJUSTMENT_TEXTS: ReviewTexts = {
   approved: 'swx.ledger.adjustmentApproved',
 };
 
+/** What approving an adjustment moves: credit or debit, amount, whose account (house or customer). */
+const adjustmentSummary: ApprovalSummary = (r, _user, translate) =>
+  translate(`swx.review.summary.${r.direction === 'debit' ? 'debit' : 'credit'}`, {
+    amount: r.amount,
+    currency: r.currency,
+    owner: owner(r),
+    book: translate(`swx.book.${r.book}`, { _: String(r.book) }),
+    kind: translate(`swx.users.kind.${r.kind}`, { _: String(r.kind) }),
+  });
+
 /**
  * Approve / reject of a pending adjustment. The maker's own request cannot be approved by them:
  * the button is disabled and says why (the API refuses it too, 403).
@@ -424,6 +439,7 @@ export function AdjustmentActions() {
       resource="adjustments"
       texts={ADJUSTMENT_TEXTS}
       approveBlocked={isMaker ? translate('swx.ledger.makerCannotApprove') : undefined}
+      summary={adjustmentSummary}
       testIdSuffix="-adjustment"
     />
   );

@@ -4,33 +4,37 @@ import {
   FunctionField,
   List,
   ReferenceField,
+  SelectField,
   Show,
   SimpleShowLayout,
   TextField,
   TopToolbar,
   RecordContextProvider,
   ReferenceManyField,
+  useGetIdentity,
   useGetOne,
   useRecordContext,
   useTranslate,
-  type RaRecord,
 } from 'react-admin';
 import { DateField } from '../components/DateField';
-import { ReviewActions } from '../components/ReviewActions';
+import { ReviewActions, withdrawalDestination } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
 import { LIVE_REFRESH_MS, reviewFilters } from './common';
 import { Balances } from './users';
 import { ApprovalsField } from './ledger';
 
-/** Where the money goes: the address on its network, or the bank account and holder. */
-const destination = (r: RaRecord) =>
-  r.method === 'bank'
-    ? `${r.bankType ?? ''} ${r.bankAccount ?? ''} (${r.holderName ?? ''})`
-    : `${r.network ?? ''} ${r.address ?? ''}`;
+const destination = withdrawalDestination;
+
+const METHOD_CHOICES = [
+  { id: 'crypto', name: 'swx.values.method.crypto' },
+  { id: 'bank', name: 'swx.values.method.bank' },
+];
 
 /**
  * The destination in one line that fits the queue: method and network, and the address (or bank
  * account) cut with an ellipsis; the whole of it is in the tooltip, the row's text and the show view.
+ * Left to right and isolated, in Arabic too: cut at its end, the network and the address's start
+ * stay in view (right to left, the cut took the network and the start of the address).
  */
 function DestinationCell() {
   const record = useRecordContext();
@@ -41,6 +45,8 @@ function DestinationCell() {
       component="span"
       variant="body2"
       title={full}
+      dir="ltr"
+      data-testid="destination"
       sx={{
         display: 'block',
         maxWidth: { xs: 140, lg: 170, xl: 320 },
@@ -48,11 +54,30 @@ function DestinationCell() {
         textOverflow: 'ellipsis',
         whiteSpace: 'nowrap',
         fontFamily: 'monospace',
+        unicodeBidi: 'isolate',
       }}
     >
       {full}
     </Typography>
   );
+}
+
+/**
+ * Approve / reject of a withdrawal. One that needs two approvals, approved once by this admin,
+ * waits for a second, different admin: this admin's approval is disabled and says so (the API
+ * refuses it too).
+ */
+function WithdrawalReviewActions() {
+  const record = useRecordContext();
+  const { identity } = useGetIdentity();
+  const translate = useTranslate();
+  const approvedByMe =
+    !!record?.awaitingSecondApproval &&
+    identity?.id !== undefined &&
+    record.firstApprovedBy !== null &&
+    record.firstApprovedBy !== undefined &&
+    String(record.firstApprovedBy) === String(identity.id);
+  return <ReviewActions approveBlocked={approvedByMe ? translate('swx.review.secondApprover') : undefined} />;
 }
 
 /**
@@ -96,7 +121,7 @@ export const WithdrawalList = () => (
         )}
       />
       <DateField source="createdAt" showTime sx={{ display: 'block', maxWidth: 110 }} />
-      <ReviewActions />
+      <WithdrawalReviewActions />
     </Datagrid>
   </List>
 );
@@ -172,7 +197,7 @@ export const WithdrawalShow = () => (
   <Show
     actions={
       <TopToolbar>
-        <ReviewActions />
+        <WithdrawalReviewActions />
       </TopToolbar>
     }
   >
@@ -187,10 +212,14 @@ export const WithdrawalShow = () => (
           <FunctionField source="fee" render={(r) => `${r.fee} ${r.coin}`} />
           <FunctionField
             label="swx.review.destination"
-            render={destination}
+            render={(r) => (
+              <Box component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
+                {destination(r)}
+              </Box>
+            )}
             sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
           />
-          <TextField source="method" />
+          <SelectField source="method" choices={METHOD_CHOICES} />
           <StatusField source="status" />
           <ApprovalsField label="swx.ledger.approvals" />
           <TextField source="reason" emptyText="-" />
