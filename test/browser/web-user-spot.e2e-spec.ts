@@ -6,6 +6,7 @@ import { cutOffOn, englishLinesOn } from './browser-support';
 import {
   PNG,
   grouped,
+  groupedPrice,
   realHeaders,
   registerUser,
   shot,
@@ -100,8 +101,17 @@ describe('web-user spot (coin-to-coin) screen', () => {
     expect(await page.getByTestId('spot-pair').locator('option').count()).toBe(pairs.length);
     // Best prices and the spread are the book's.
     const book = await depth();
-    expect(await page.getByTestId('spot-best-bid').innerText()).toBe(grouped(book.bids[0][0]));
-    expect(await page.getByTestId('spot-best-ask').innerText()).toBe(grouped(book.asks[0][0]));
+    // Prices show the pair's tick decimals (64,935.00 beside 64,870.05).
+    const places = (pair.tickSize.split('.')[1] ?? '').replace(/0+$/, '').length;
+    expect(await page.getByTestId('spot-best-bid').innerText()).toBe(groupedPrice(book.bids[0][0], places));
+    expect(await page.getByTestId('spot-best-ask').innerText()).toBe(groupedPrice(book.asks[0][0], places));
+    const rows = await page
+      .getByTestId('depth-asks')
+      .locator('.depth-row > span:nth-child(2)')
+      .allInnerTexts();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const text of rows)
+      expect(text).toMatch(new RegExp(`^[\\d,]+${places ? `\\.\\d{${places}}` : ''}$`));
     expect(await page.getByTestId('spot-spread').innerText()).toMatch(/^\d+\.\d{2}%$/);
     await page
       .getByTestId('spot-available')

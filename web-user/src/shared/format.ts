@@ -1,3 +1,5 @@
+import { dec, isDecimal, toFixed } from './decimal';
+
 /** Amounts arrive as decimal strings; they are displayed as they are, grouped, never through float math. */
 export function formatAmount(value: string | number | null | undefined, maxDecimals = 8): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -16,4 +18,21 @@ export function formatDate(value: string | null | undefined, lang: string): stri
   if (Number.isNaN(date.getTime())) return value;
   const locale = lang === 'hk' ? 'zh-HK' : lang === 'zh' ? 'zh-CN' : lang;
   return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * A price with exactly the instrument's (or pair's) decimals, grouped: 72,944.70 beside 72,799.25
+ * (formatAmount would show 72,944.7). Without a known precision it is formatAmount.
+ */
+export function formatPrice(
+  value: string | number | null | undefined,
+  places: number | null | undefined,
+): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const text = String(value);
+  if (places === null || places === undefined || places < 0 || !isDecimal(text)) return formatAmount(text);
+  const [int, frac] = toFixed(dec(text), places).split('.');
+  const negative = int.startsWith('-');
+  const grouped = (negative ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`;
 }

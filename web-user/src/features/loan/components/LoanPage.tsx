@@ -28,7 +28,14 @@ export function LoanPage() {
         <li>{t('ruleKyc')}</li>
         <li>{t('ruleCap')}</li>
         <li>{t('ruleWithdraw')}</li>
-        {products.data?.[0] && <li>{t('ruleFree', { num: products.data[0].interestFreeDays, count: products.data[0].interestFreeDays })}</li>}
+        {products.data?.[0] && (
+          <li>
+            {t('ruleFree', {
+              num: products.data[0].interestFreeDays,
+              count: products.data[0].interestFreeDays,
+            })}
+          </li>
+        )}
       </ul>
       {isLogin ? (
         <LoggedIn products={products} />

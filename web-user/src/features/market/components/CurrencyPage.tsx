@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CandleChart, type OhlcCandle } from '../../../shared/charts/CandleChart';
 import { isMobileDevice } from '../../../shared/device';
-import { formatAmount } from '../../../shared/format';
+import { formatPrice } from '../../../shared/format';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/StateViews';
 import { useSession } from '../../../shared/session';
 import { useApi } from '../../../shared/useApi';
@@ -148,7 +148,7 @@ export function CurrencyPage() {
         </div>
         <div className="quote">
           <span className="quote-price" data-testid="currency-price" dir="ltr">
-            {formatAmount(price, 8)}
+            {formatPrice(price, m.pricePrecision)}
           </span>
           <span
             className={change > 0 ? 'up' : change < 0 ? 'down' : ''}

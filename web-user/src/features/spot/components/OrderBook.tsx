@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cmp, dec, div, mul, sub, toFixed, type Dec } from '../../../shared/decimal';
-import { formatAmount } from '../../../shared/format';
+import { formatAmount, formatPrice } from '../../../shared/format';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/StateViews';
 import type { ApiError } from '../../../api/http-client';
 import type { SpotDepth, SpotPair, SpotTrade } from '../api/spot-api';
@@ -71,7 +71,7 @@ export function OrderBook({
     >
       <span className="depth-bar" aria-hidden="true" />
       <span className={side === 'ask' ? 'down' : 'up'} dir="ltr">
-        {formatAmount(l.price, pricePlaces)}
+        {formatPrice(l.price, pricePlaces)}
       </span>
       <span className="num" dir="ltr">
         {formatAmount(l.quantity, qtyPlaces)}
@@ -109,14 +109,14 @@ export function OrderBook({
               dir="ltr"
               data-testid="depth-last"
             >
-              {formatAmount(last, pricePlaces)}
+              {formatPrice(last, pricePlaces)}
             </strong>
             <span className="muted small" data-testid="depth-spread">
               {t('book.spread')}{' '}
               <span dir="ltr">
                 {top.spread === null
                   ? '—'
-                  : `${formatAmount(top.spread, pricePlaces)} (${top.spreadPercent}%)`}
+                  : `${formatPrice(top.spread, pricePlaces)} (${top.spreadPercent}%)`}
               </span>
             </span>
           </div>

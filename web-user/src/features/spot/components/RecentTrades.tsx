@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../api/http-client';
-import { formatAmount } from '../../../shared/format';
+import { formatAmount, formatPrice } from '../../../shared/format';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/StateViews';
 import type { SpotPair, SpotTrade } from '../api/spot-api';
 import { placesOf } from '../spot-math';
@@ -56,7 +56,7 @@ export function RecentTrades({
           {trades.slice(0, rows).map((tr) => (
             <div key={tr.id} className="trade-row" data-trade={tr.id} data-side={tr.takerSide}>
               <span className={tr.takerSide === 'buy' ? 'up' : 'down'} dir="ltr">
-                {formatAmount(tr.price, pricePlaces)}
+                {formatPrice(tr.price, pricePlaces)}
               </span>
               <span className="num" dir="ltr">
                 {formatAmount(tr.quantity, qtyPlaces)}

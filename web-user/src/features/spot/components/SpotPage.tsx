@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { isMobileDevice } from '../../../shared/device';
-import { formatAmount } from '../../../shared/format';
+import { formatAmount, formatPrice } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/Field';
 import { BookBadge } from '../../../shared/ui/RealBookNotice';
@@ -156,19 +156,19 @@ function SpotScreen({
             dir="ltr"
             data-testid="spot-last"
           >
-            {formatAmount(last, pricePlaces)}
+            {formatPrice(last, pricePlaces)}
           </strong>
         </div>
         <div className="spot-stat">
           <span className="muted small">{t('bestBid')}</span>
           <strong className="up" dir="ltr" data-testid="spot-best-bid">
-            {formatAmount(top.bid, pricePlaces)}
+            {formatPrice(top.bid, pricePlaces)}
           </strong>
         </div>
         <div className="spot-stat">
           <span className="muted small">{t('bestAsk')}</span>
           <strong className="down" dir="ltr" data-testid="spot-best-ask">
-            {formatAmount(top.ask, pricePlaces)}
+            {formatPrice(top.ask, pricePlaces)}
           </strong>
         </div>
         <div className="spot-stat">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatDate } from '../../../shared/format';
+import { formatAmount, formatDate, formatPrice } from '../../../shared/format';
+import { usePricePrecisions } from '../../market/hooks/usePricePrecisions';
 import { useSession } from '../../../shared/session';
 import { formatDuration, useSecondsLeft } from '../../../shared/useNow';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
@@ -62,6 +63,9 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
     state === 'current',
   );
   const [closing, setClosing] = useState<UOrder | null>(null);
+  // Prices show their instrument's decimals (72,944.70 beside 72,799.25).
+  const precisions = usePricePrecisions(list.data?.list.map((o) => o.marketId) ?? []);
+  const price = (o: UOrder, value: string | null) => formatPrice(value, precisions[String(o.marketId)]);
   return (
     <>
       <AsyncView
@@ -108,14 +112,14 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                         <td className="num">{formatAmount(o.lots)}</td>
                         <td className="num">
                           {o.openPrice
-                            ? formatAmount(o.openPrice)
-                            : `${t('u.limitPrice')} ${formatAmount(o.limitPrice)}`}
+                            ? price(o, o.openPrice)
+                            : `${t('u.limitPrice')} ${price(o, o.limitPrice)}`}
                         </td>
                         <td className="num" data-testid="price-now">
-                          {formatAmount(state === 'current' ? o.currentPrice : o.closePrice)}
+                          {price(o, state === 'current' ? o.currentPrice : o.closePrice)}
                         </td>
                         <td className="num small">
-                          {formatAmount(o.stopLoss)} / {formatAmount(o.takeProfit)}
+                          {price(o, o.stopLoss)} / {price(o, o.takeProfit)}
                         </td>
                         <td className="num">{formatAmount(o.margin)}</td>
                         <td className="num">{formatAmount(o.fee)}</td>
@@ -167,7 +171,7 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
             { label: t('u.lots'), value: formatAmount(closing.lots) },
             ...(closing.state === 'open'
               ? [
-                  { label: t('lists.currentPrice'), value: formatAmount(closing.currentPrice) },
+                  { label: t('lists.currentPrice'), value: price(closing, closing.currentPrice) },
                   { label: t('lists.floating'), value: signed(closing.floatingProfit), strong: true },
                 ]
               : [

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../shared/session';
+import { usePricePrecisions } from '../../market/hooks/usePricePrecisions';
 import { BookBadge } from '../../../shared/ui/RealBookNotice';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { Tabs } from '../../../shared/ui/Tabs';
@@ -28,6 +29,7 @@ export function TradePanel({
   const [kind, setKind] = useState<'u' | 'options'>('u');
   const version = useTradingVersion();
   const info = useApi((signal) => tradingApi.assetInfo(marketId, signal), [marketId, version, demo], isLogin);
+  const pricePrecision = usePricePrecisions([marketId])[String(marketId)];
   if (!isLogin) {
     return (
       <section className="card trade-login">
@@ -59,7 +61,13 @@ export function TradePanel({
       <AsyncView state={info}>
         {(a) =>
           kind === 'u' ? (
-            <UOrderForm code={code} info={a} price={price} onPlaced={info.reload} />
+            <UOrderForm
+              code={code}
+              info={a}
+              price={price}
+              pricePrecision={pricePrecision}
+              onPlaced={info.reload}
+            />
           ) : (
             <OptionsForm code={code} available={a.available} price={price} />
           )

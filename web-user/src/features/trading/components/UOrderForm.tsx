@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../api/http-client';
 import { add, cmp, dec, div, isDecimal, mul, toPlain, type Dec } from '../../../shared/decimal';
-import { formatAmount } from '../../../shared/format';
+import { formatAmount, formatPrice } from '../../../shared/format';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { Field } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
@@ -30,11 +30,14 @@ export function UOrderForm({
   code,
   info,
   price,
+  pricePrecision,
   onPlaced,
 }: {
   code: string;
   info: AssetInfo;
   price: string | undefined;
+  /** The instrument's decimals for prices (grouped and padded like the header's). */
+  pricePrecision?: number;
   onPlaced: () => void;
 }) {
   const { t } = useTranslation('trade');
@@ -191,7 +194,7 @@ export function UOrderForm({
       </div>
       <dl className="details compact" data-testid="u-estimate">
         <dt>{t('u.price')}</dt>
-        <dd dir="ltr">{formatAmount(openAt)}</dd>
+        <dd dir="ltr">{formatPrice(openAt, pricePrecision)}</dd>
         <dt>{t('u.margin')}</dt>
         <dd dir="ltr" data-testid="u-margin">
           {estimate ? `≈ ${formatAmount(toPlain(estimate.margin))} ${info.currency}` : '—'}
@@ -224,13 +227,17 @@ export function UOrderForm({
             {
               label: t('u.price'),
               value: order.limitPrice
-                ? `${t('u.limitPrice')} ${formatAmount(order.limitPrice)}`
-                : `≈ ${formatAmount(openAt)}`,
+                ? `${t('u.limitPrice')} ${formatPrice(order.limitPrice, pricePrecision)}`
+                : `≈ ${formatPrice(openAt, pricePrecision)}`,
             },
-            { label: t('u.stopLoss'), value: formatAmount(order.stopLoss), testId: 'confirm-stop-loss' },
+            {
+              label: t('u.stopLoss'),
+              value: formatPrice(order.stopLoss, pricePrecision),
+              testId: 'confirm-stop-loss',
+            },
             {
               label: t('u.takeProfit'),
-              value: formatAmount(order.takeProfit),
+              value: formatPrice(order.takeProfit, pricePrecision),
               testId: 'confirm-take-profit',
             },
             {
