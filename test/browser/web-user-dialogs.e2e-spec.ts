@@ -4,9 +4,9 @@ import { generate } from 'otplib';
 import { Clock } from '@app/common';
 import type { RegisteredUser } from '../support/users';
 import {
-  demoHeaders,
   depositReal,
   grouped,
+  groupedPrice,
   inWindow,
   realHeaders,
   registerUser,
@@ -173,11 +173,14 @@ describe('web-user dialogs and forms', () => {
       (sum, [price, qty]) => sum.plus(new Decimal(price).mul(qty)),
       new Decimal(0),
     );
-    const spend = asks.plus(5000).toDecimalPlaces(0, Decimal.ROUND_UP).toFixed();
+    const spend = asks.plus(2000).toDecimalPlaces(0, Decimal.ROUND_UP).toFixed();
     const context = await userContext(run, buyer, { real: true });
     const page = await context.newPage();
     await page.goto('/trade/spot?symbol=BTCUSDT');
     await page.locator('[data-testid="spot-live"][data-live="1"]').waitFor();
+    // The balance is on screen first (the form checks the amount against it).
+    await page.getByTestId('spot-available').getByText('30,000 USDT').waitFor();
+    expect(Number(spend)).toBeLessThan(30000);
     await page.getByTestId('spot-type-market').click();
     await page.getByTestId('spot-amount').fill(spend);
     await page.getByTestId('spot-submit').click();
@@ -270,28 +273,101 @@ describe('web-user dialogs and forms', () => {
     await context.close();
   });
 
-  it("tells Position closed after closing a position, not the server's generic text", async () => {
+  it("shows prices with the instrument's decimals, the stops grouped in the confirmation, and Position closed after closing", async () => {
+    await tick(run.t, 'BTCUSDT', '65000.5');
     const list = await run.t.http().get('/swx/customer/index/listMarketByType?type=2&pageNum=1&pageSize=100');
     const marketId = (list.body.result.list as { id: number; code: string }[]).find(
       (m) => m.code === 'BTCUSDT',
     )!.id;
+    const info = (await run.t.http().get(`/swx/customer/index/getMarketInfo/${marketId}`)).body.result as {
+      pricePrecision: number;
+    };
+    expect(info.pricePrecision).toBeGreaterThan(0);
+    const decimals = new RegExp(`^[\\d,]+\\.\\d{${info.pricePrecision}}$`);
     const context = await userContext(run, user);
     const page = await context.newPage();
     await page.goto(`/cruuency?id=${marketId}&code=BTCUSDT&type=2`);
     await page.getByTestId('u-form').waitFor();
+    // The header: 65,000.50 (not 65,000.5).
+    await page
+      .getByTestId('currency-price')
+      .getByText(groupedPrice('65000.5', info.pricePrecision), { exact: true })
+      .waitFor();
     await page.getByLabel('Lots').fill('0.1');
+    await page.getByLabel('Stop-loss price').fill('60000');
+    await page.getByLabel('Take-profit price').fill('70000');
     await page.getByTestId('u-submit').click();
+    // Stop-loss and take-profit grouped like the other prices (not a raw 60000).
+    expect(await page.getByTestId('confirm-stop-loss').innerText()).toBe(
+      groupedPrice('60000', info.pricePrecision),
+    );
+    expect(await page.getByTestId('confirm-take-profit').innerText()).toBe(
+      groupedPrice('70000', info.pricePrecision),
+    );
     await page.getByTestId('confirm-action').click();
     const row = page.getByTestId('u-list-current').locator('tbody tr[data-state="open"]').first();
     await row.waitFor();
+    // The position: open and current prices with the instrument's decimals.
+    await until(
+      () => row.getByTestId('price-now').innerText(),
+      (v) => decimals.test(v),
+    );
+    expect(await row.locator('td').nth(3).innerText()).toMatch(decimals);
+    await shot(page, 'positions-precision');
     await row.getByTestId('close-position').click();
     await page.getByRole('dialog', { name: 'Close the position' }).waitFor();
     await page.getByTestId('confirm-action').click();
     await page.getByTestId('toast').getByText('Position closed', { exact: true }).waitFor();
-    expect(
-      (await run.t.http().get('/swx/customer/order/listUOrder?pageNum=1&pageSize=10').set(demoHeaders(user)))
-        .body.code,
-    ).toBe(200);
+    await context.close();
+  });
+
+  it('shows the orders page with one heading and no link to itself', async () => {
+    const context = await userContext(run, user);
+    const page = await context.newPage();
+    await page.goto('/orders');
+    await page.getByTestId('my-orders').waitFor();
+    expect(await page.getByRole('heading', { name: 'My orders' }).count()).toBe(1);
+    expect(await page.locator('main a[href="/orders"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('counts days with plural forms, in English and in Arabic', async () => {
+    const context = await userContext(run, user, { real: true });
+    const page = await context.newPage();
+    await page.goto('/trading?tab=smart');
+    await page.locator('article', { hasText: 'Starter AI plan' }).getByTestId('buy-plan').click();
+    const cycle = page.getByLabel('Cycle');
+    expect(await cycle.locator('option').allInnerTexts()).toEqual(['1 day', '3 days', '7 days']);
+    await context.close();
+
+    const arabic = await userContext(run, user, { real: true, lang: 'ar' });
+    const ar = await arabic.newPage();
+    await ar.goto('/trading?tab=smart');
+    await ar.getByTestId('buy-plan').first().waitFor();
+    await ar.getByTestId('buy-plan').first().click();
+    const options = await ar.getByRole('dialog').locator('select option').allInnerTexts();
+    expect(options).toEqual(['يوم واحد', '3 أيام', '7 أيام']);
+    await shot(ar, 'earn-days-ar');
+    await arabic.close();
+  });
+
+  it('names the currency of the amounts when a smart plan ends early', async () => {
+    const bought = await run.t
+      .http()
+      .post('/swx/customer/order/buySmart')
+      .set(realHeaders(user))
+      .send({ productId: 1, amount: '200', days: 3 });
+    expect(bought.body.code).toBe(20004); // "Purchase successful"
+    const context = await userContext(run, user, { real: true });
+    const page = await context.newPage();
+    await page.goto('/trading?tab=mine');
+    const row = page.getByTestId('plans-smart').locator('tbody tr').first();
+    await row.getByTestId('exit-plan').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await page.getByTestId('exit-returned').innerText()).toMatch(/^[\d,.]+ USDT$/);
+    expect(await page.getByTestId('exit-penalty').innerText()).toMatch(/^−[\d,.]+ USDT$/);
+    await dialog.getByText('200 USDT', { exact: true }).waitFor();
     await context.close();
   });
 });

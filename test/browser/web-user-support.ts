@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { HDKey } from '@scure/bip32';
+import Decimal from 'decimal.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -118,6 +119,13 @@ export function grouped(value: string): string {
   const [int, frac = ''] = value.split('.');
   const trimmed = frac.replace(/0+$/, '');
   return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${trimmed ? `.${trimmed}` : ''}`;
+}
+
+/** Grouped with exactly `places` decimals, like the screen shows prices (formatPrice). */
+export function groupedPrice(value: string, places: number): string {
+  const fixed = new Decimal(value).toFixed(places, Decimal.ROUND_HALF_UP);
+  const [int, frac] = fixed.split('.');
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
 }
 
 export async function setWithdrawPassword(t: TestApp, user: RegisteredUser, password: string) {
