@@ -65,6 +65,19 @@ function LiveRefresh() {
   return null;
 }
 
+/** The customer, or the visitor (not signed in) by the start of their id. */
+function Party(_: { source?: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  if (record.userId) return <UserField />;
+  return (
+    <span>
+      {translate('resources.conversations.fields.visitorId')} {String(record.visitorId ?? '').slice(0, 8)}
+    </span>
+  );
+}
+
 export const ConversationList = () => (
   <List
     filters={[
@@ -77,11 +90,7 @@ export const ConversationList = () => (
   >
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="id" />
-      <FunctionField
-        source="userId"
-        sortable={false}
-        render={(r) => (r.userId ? <UserField /> : `visitor ${String(r.visitorId ?? '').slice(0, 8)}`)}
-      />
+      <Party source="userId" sortable={false} />
       <FunctionField
         source="lastMessage"
         sortable={false}
