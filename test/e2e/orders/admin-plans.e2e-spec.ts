@@ -97,6 +97,40 @@ describe('admin: plan products and plans', () => {
     expect((list.body.result as { id: number }[]).map((p) => p.id)).toContain(id);
   });
 
+  it("names a product in the user's language: the seeded ones, and translations an operator gives", async () => {
+    const names = async (lang: string) =>
+      (
+        (await t.http().get('/swx/customer/order/listMiningProducts').set('lang', lang)).body.result as {
+          name: string;
+        }[]
+      ).map((p) => p.name);
+    expect(await names('en')).toContain('BTC mining pool');
+    expect(await names('de')).toContain('BTC-Mining-Pool');
+    expect(await names('ar')).toContain('مجمع تعدين BTC');
+    const created = await t
+      .http()
+      .post('/swx/admin/planProducts')
+      .set(admin)
+      .send({ ...product, name: `Named ${randomUUID().slice(0, 8)}`, names: { ja: 'テストプラン' } });
+    expect(created.body.result.names).toEqual({ ja: 'テストプラン' });
+    const id = created.body.result.id as number;
+    const smart = async (lang: string) =>
+      (
+        (await t.http().get('/swx/customer/order/listSmartProducts').set('lang', lang)).body.result as {
+          id: number;
+          name: string;
+        }[]
+      ).find((p) => p.id === id)?.name;
+    expect(await smart('ja')).toBe('テストプラン');
+    // Without a translation: the English name.
+    expect(await smart('fr')).toBe(created.body.result.name);
+    for (const bad of [{ xx: 'nope' }, { de: '' }, ['de'], 'Name']) {
+      const res = await t.http().put(`/swx/admin/planProducts/${id}`).set(admin).send({ names: bad });
+      expect(res.body).toMatchObject({ code: 400, result: [{ field: 'names' }] });
+    }
+    await t.http().put(`/swx/admin/planProducts/${id}`).set(admin).send({ active: false });
+  });
+
   it('refuses bad products field by field, and customers', async () => {
     const cases: [object, string][] = [
       [{ ...product, minAmount: '6000' }, 'maxAmount'],

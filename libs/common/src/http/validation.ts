@@ -5,8 +5,9 @@ import {
   type ValidationError,
 } from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
-import { getMetadataStorage, validateSync } from 'class-validator';
+import { getMetadataStorage, validateSync, ValidateBy, type ValidationOptions } from 'class-validator';
 import { AppException, type FieldError } from '../errors';
+import { LANGUAGES } from '../i18n';
 
 /**
  * The message of a field's first-declared rule. class-validator checks a field's rules from the
@@ -105,4 +106,37 @@ export class RejectBadTextPipe implements PipeTransform {
     if (found !== null) throw AppException.field(found || metadata.type, 'validation.invalid');
     return value;
   }
+}
+
+/**
+ * `{ en: "...", fr: "..." }` with only our 11 languages and non-empty texts of at most `maxLength`;
+ * English present unless `englishOptional` (the record's own text is the English one then).
+ */
+export function IsTranslations(
+  maxLength: number,
+  options?: ValidationOptions & { englishOptional?: boolean },
+) {
+  const { englishOptional, ...validation } = options ?? {};
+  return ValidateBy(
+    {
+      name: 'isTranslations',
+      validator: {
+        validate: (v: unknown) => {
+          if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+          const entries = Object.entries(v as Record<string, unknown>);
+          return (
+            (englishOptional || 'en' in v) &&
+            entries.every(
+              ([k, text]) =>
+                (LANGUAGES as readonly string[]).includes(k) &&
+                typeof text === 'string' &&
+                text.trim().length > 0 &&
+                text.length <= maxLength,
+            )
+          );
+        },
+      },
+    },
+    { message: 'validation.invalid', ...validation },
+  );
 }

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { Allow, ValidateBy, type ValidationOptions } from 'class-validator';
-import { LANGUAGES } from '@app/common';
+export { IsTranslations } from '@app/common';
 
 export const trim = Transform(({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value,
@@ -19,32 +19,6 @@ export function IsSafeHtml(options?: ValidationOptions) {
     {
       name: 'isSafeHtml',
       validator: { validate: (v: unknown) => typeof v === 'string' && !UNSAFE_HTML.test(v) },
-    },
-    { message: 'validation.invalid', ...options },
-  );
-}
-
-/** `{ en: "...", fr: "..." }` with only our 11 languages, non-empty texts, English present. */
-export function IsTranslations(maxLength: number, options?: ValidationOptions) {
-  return ValidateBy(
-    {
-      name: 'isTranslations',
-      validator: {
-        validate: (v: unknown) => {
-          if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-          const entries = Object.entries(v as Record<string, unknown>);
-          return (
-            'en' in v &&
-            entries.every(
-              ([k, text]) =>
-                (LANGUAGES as readonly string[]).includes(k) &&
-                typeof text === 'string' &&
-                text.trim().length > 0 &&
-                text.length <= maxLength,
-            )
-          );
-        },
-      },
     },
     { message: 'validation.invalid', ...options },
   );

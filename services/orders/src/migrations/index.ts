@@ -1,3 +1,4 @@
+import { PlanProductNames1766500002000 } from './1766500002000-PlanProductNames';
 import { CreatePlans1764100001000 } from './1764100001000-CreatePlans';
 import { PlansFillfactor1764100002000 } from './1764100002000-PlansFillfactor';
 import { PlansSettlementTuning1764100003000 } from './1764100003000-PlansSettlementTuning';
@@ -18,4 +19,5 @@ export const ORDERS_MIGRATIONS = [
   CreateSpot1764050005000,
   SpotSequencing1764050006000,
   PlanAccountIds1766400005000,
+  PlanProductNames1766500002000,
 ];

@@ -29,9 +29,11 @@ import {
   contentRange,
   CurrentPrincipal,
   ErrorCode,
+  IsTranslations,
   parseListQuery,
   type AppRequest,
   type AuthPrincipal,
+  type Language,
 } from '@app/common';
 import { Plan } from './entities/plan.entity';
 import { PlanProduct } from './entities/plan-product.entity';
@@ -49,6 +51,14 @@ export class CreatePlanProductDto {
   @IsNotEmpty({ message: 'validation.required' })
   @MaxLength(80, { message: 'validation.invalid' })
   name: string;
+
+  @ApiPropertyOptional({
+    example: { de: 'KI-Plan Starter', ja: 'スターター AI プラン' },
+    description: 'The name in other languages, by language code (English is `name`)',
+  })
+  @IsOptional()
+  @IsTranslations(80, { englishOptional: true })
+  names?: Partial<Record<Language, string>>;
 
   @ApiProperty({ example: 'USDT' })
   @Matches(/^[A-Z0-9]{2,12}$/, { message: 'validation.invalid' })
@@ -104,6 +114,7 @@ function productView(p: PlanProduct) {
     id: p.id,
     kind: p.kind,
     name: p.name,
+    names: p.names,
     currency: p.currency,
     dailyYield: p.dailyYield.toFixed(),
     minAmount: p.minAmount.toFixed(),
@@ -167,6 +178,7 @@ export class AdminPlanProductsController {
           cycles: [...new Set(dto.cycles)].sort((a, b) => a - b),
           active: dto.active ?? true,
           sort: dto.sort ?? 0,
+          names: dto.names ?? {},
         }),
       );
       await this.audit.record(
@@ -197,6 +209,7 @@ export class AdminPlanProductsController {
       if (dto.kind && dto.kind !== product.kind) throw AppException.field('kind', 'validation.invalid');
       const before = productView(product);
       if (dto.name !== undefined) product.name = dto.name;
+      if (dto.names !== undefined) product.names = dto.names;
       if (dto.currency !== undefined) product.currency = dto.currency;
       if (dto.dailyYield !== undefined) product.dailyYield = new Decimal(dto.dailyYield);
       if (dto.minAmount !== undefined) product.minAmount = new Decimal(dto.minAmount);

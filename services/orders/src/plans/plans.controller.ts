@@ -2,11 +2,13 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CurrentBook,
+  CurrentLanguage,
   CurrentPrincipal,
   CustomerAuth,
   Idempotent,
   PageQuery,
   type AuthPrincipal,
+  type Language,
   type Book,
 } from '@app/common';
 import { BuyPlanDto, PlanRefDto } from './dto/plan.dto';
@@ -23,8 +25,8 @@ export class PlansController {
 
   @Get('listSmartProducts')
   @ApiOperation({ summary: 'Smart trading products: daily yield, investment range, cycles in days' })
-  smartProducts() {
-    return this.plans.products('smart');
+  smartProducts(@CurrentLanguage() language: Language) {
+    return this.plans.products('smart', language);
   }
 
   @Post('buySmart')
@@ -34,8 +36,13 @@ export class PlansController {
   @ApiOperation({
     summary: 'Buy a smart plan on the real book (20004); errors 10010, 10012, 10013, 10024, 10011',
   })
-  buySmart(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book, @Body() dto: BuyPlanDto) {
-    return this.plans.buy('smart', p.id, book, dto);
+  buySmart(
+    @CurrentPrincipal() p: AuthPrincipal,
+    @CurrentBook() book: Book,
+    @Body() dto: BuyPlanDto,
+    @CurrentLanguage() language: Language,
+  ) {
+    return this.plans.buy('smart', p.id, book, dto, language);
   }
 
   @Get('listSmartOrder')
@@ -43,8 +50,12 @@ export class PlansController {
   @ApiOperation({
     summary: 'My smart plans: amount, cycle, daily yield, earned so far, next earning time, state',
   })
-  listSmart(@CurrentPrincipal() p: AuthPrincipal, @Query() q: PageQuery) {
-    return this.plans.listMine('smart', p.id, q.pageNum ?? 1, q.pageSize ?? 20);
+  listSmart(
+    @CurrentPrincipal() p: AuthPrincipal,
+    @Query() q: PageQuery,
+    @CurrentLanguage() language: Language,
+  ) {
+    return this.plans.listMine('smart', p.id, q.pageNum ?? 1, q.pageSize ?? 20, language);
   }
 
   @Post('smartExitQuote')
@@ -70,8 +81,8 @@ export class PlansController {
   @ApiOperation({
     summary: 'Staking (lock-up mining) products: coin, daily yield, subscription range, lock-up days',
   })
-  miningProducts() {
-    return this.plans.products('mining');
+  miningProducts(@CurrentLanguage() language: Language) {
+    return this.plans.products('mining', language);
   }
 
   @Post('buyMining')
@@ -81,15 +92,24 @@ export class PlansController {
   @ApiOperation({
     summary: 'Subscribe to a staking product on the real book (20004); errors 10016, 10017, 10024, 10011',
   })
-  buyMining(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book, @Body() dto: BuyPlanDto) {
-    return this.plans.buy('mining', p.id, book, dto);
+  buyMining(
+    @CurrentPrincipal() p: AuthPrincipal,
+    @CurrentBook() book: Book,
+    @Body() dto: BuyPlanDto,
+    @CurrentLanguage() language: Language,
+  ) {
+    return this.plans.buy('mining', p.id, book, dto, language);
   }
 
   @Get('listMiningOrder')
   @CustomerAuth()
   @ApiOperation({ summary: 'My staking subscriptions: cumulative income and estimated current income' })
-  listMining(@CurrentPrincipal() p: AuthPrincipal, @Query() q: PageQuery) {
-    return this.plans.listMine('mining', p.id, q.pageNum ?? 1, q.pageSize ?? 20);
+  listMining(
+    @CurrentPrincipal() p: AuthPrincipal,
+    @Query() q: PageQuery,
+    @CurrentLanguage() language: Language,
+  ) {
+    return this.plans.listMine('mining', p.id, q.pageNum ?? 1, q.pageSize ?? 20, language);
   }
 
   @Get('getProfitTotal')

@@ -10,6 +10,7 @@ import {
   SYSTEM_PARAMETERS,
   TRADING_RESTRICTION,
   type Book,
+  type Language,
   type SystemParameterReader,
   type TradingRestriction,
 } from '@app/common';
@@ -23,7 +24,7 @@ import {
 } from '@app/ledger';
 import type { BuyPlanDto } from './dto/plan.dto';
 import { Plan, type PlanKind } from './entities/plan.entity';
-import { PlanProduct } from './entities/plan-product.entity';
+import { PlanProduct, productName } from './entities/plan-product.entity';
 import { dailyIncome, DAY_MS, PAYOUT_DECIMALS, PLAN_KINDS } from './plan-kinds';
 
 /** Smart trading plans and staking (mining) plans: products, subscription, lists, early exit. */
@@ -37,13 +38,13 @@ export class PlansService {
     @Optional() @Inject(TRADING_RESTRICTION) private readonly restriction?: TradingRestriction,
   ) {}
 
-  async products(kind: PlanKind) {
+  async products(kind: PlanKind, language: Language = 'en') {
     const rows = await this.dataSource
       .getRepository(PlanProduct)
       .find({ where: { kind, active: true }, order: { sort: 'ASC', id: 'ASC' } });
     return rows.map((p) => ({
       id: p.id,
-      name: p.name,
+      name: productName(p, language),
       currency: p.currency,
       dailyYield: p.dailyYield.toFixed(),
       dailyYieldPercent: p.dailyYield.times(100).toFixed(),
@@ -54,7 +55,13 @@ export class PlansService {
     }));
   }
 
-  async buy(kind: PlanKind, userId: string, book: Book, dto: BuyPlanDto): Promise<ApiSuccess<unknown>> {
+  async buy(
+    kind: PlanKind,
+    userId: string,
+    book: Book,
+    dto: BuyPlanDto,
+    language: Language = 'en',
+  ): Promise<ApiSuccess<unknown>> {
     // Both kinds lock real money for days; the demo book has no use for them (spec: smart trading).
     if (book !== 'real') {
       throw new AppException(
@@ -145,7 +152,7 @@ export class PlansService {
         );
         return saved;
       });
-      return new ApiSuccess(this.view(plan, product.name), ErrorCode.PurchaseSuccess);
+      return new ApiSuccess(this.view(plan, productName(product, language)), ErrorCode.PurchaseSuccess);
     } catch (error) {
       if (error instanceof InsufficientBalanceError)
         throw new AppException(ErrorCode.BalanceInsufficientMargin);
@@ -153,12 +160,14 @@ export class PlansService {
     }
   }
 
-  async listMine(kind: PlanKind, userId: string, page: number, size: number) {
+  async listMine(kind: PlanKind, userId: string, page: number, size: number, language: Language = 'en') {
     const [rows, total] = await this.dataSource
       .getRepository(Plan)
       .findAndCount({ where: { userId, kind }, order: { id: 'DESC' }, skip: (page - 1) * size, take: size });
     const names = new Map(
-      (await this.dataSource.getRepository(PlanProduct).find()).map((p) => [p.id, p.name] as const),
+      (await this.dataSource.getRepository(PlanProduct).find()).map(
+        (p) => [p.id, productName(p, language)] as const,
+      ),
     );
     return { list: rows.map((o) => this.view(o, names.get(o.productId) ?? '')), total };
   }

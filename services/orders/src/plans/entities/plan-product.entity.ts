@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { Language } from '@app/common';
 import { decimalTransformer } from '@app/database';
 import type { PlanKind } from './plan.entity';
 
@@ -11,8 +12,13 @@ export class PlanProduct {
   @Column('text')
   kind: PlanKind;
 
+  /** The English name, and the fallback of a language without a translation in `names`. */
   @Column('text')
   name: string;
+
+  /** The name in other languages, by language code (the user app asks in its language). */
+  @Column('jsonb', { default: {} })
+  names: Partial<Record<Language, string>>;
 
   @Column('text')
   currency: string;
@@ -37,4 +43,9 @@ export class PlanProduct {
 
   @Column('integer')
   sort: number;
+}
+
+/** The product's name in the language, else its English name. */
+export function productName(product: Pick<PlanProduct, 'name' | 'names'>, language: Language): string {
+  return product.names?.[language] ?? product.name;
 }
