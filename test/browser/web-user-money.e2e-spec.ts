@@ -11,6 +11,7 @@ import {
   available,
   demoHeaders,
   grouped,
+  inWindow,
   realHeaders,
   registerUser,
   setWithdrawPassword,
@@ -21,6 +22,9 @@ import {
   userContext,
   type MoneyRun,
 } from './web-user-support';
+
+/** The payout's transaction hash a reviewer records when completing the withdrawal. */
+const PAYOUT_TX = `0x${'7a3f'.repeat(16)}`;
 
 /* Funds and trading as a user does them: deposit with proof (approved by a reviewer), withdrawal
    with the fee quoted, currency exchange, a U position opened and closed on live ticks, an option
@@ -153,6 +157,61 @@ describe('web-user money screens: funds and trading', () => {
       .getByTestId('withdraw-available')
       .getByText(`Available: ${grouped(api!)} USDT`)
       .waitFor();
+    await context.close();
+  });
+
+  it('shows a paid-out withdrawal as completed, with when and its transaction hash to copy', async () => {
+    const context = await userContext(run, user, { real: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    await page.goto('/profile/withdraw');
+    const row = page.getByTestId('withdrawal-list').locator('tbody tr').first();
+    await row.getByText('Approved').waitFor();
+    expect(await row.getByTestId('payout').count()).toBe(0);
+    const id = await row.getAttribute('data-id');
+    const completed = await run.t
+      .http()
+      .post(`/swx/admin/withdrawals/${id}/complete`)
+      .set('Authorization', run.admin)
+      .send({ reference: PAYOUT_TX });
+    expect(completed.body.code).toBe(200);
+    const listed = await run.t
+      .http()
+      .get('/swx/customer/user/listWithdrwal?pageNum=1&pageSize=10')
+      .set(realHeaders(user));
+    const mine = (listed.body.result.list as { id: string; completedAt: string }[]).find((w) => w.id === id)!;
+
+    await page.reload();
+    const badge = row.locator('[data-status="completed"]');
+    await badge.waitFor();
+    expect(await badge.innerText()).toBe('Completed');
+    expect(await badge.getAttribute('class')).toContain('status-done');
+    const reference = row.getByTestId('payout-reference');
+    expect(await reference.textContent()).toBe(PAYOUT_TX);
+    expect(await reference.getAttribute('title')).toBe(PAYOUT_TX);
+    expect(await reference.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    // Shown with its time (the API's completedAt in the user's locale) and cut with an ellipsis.
+    const when = row.getByTestId('payout-time').locator('time');
+    expect(await when.getAttribute('datetime')).toBe(mine.completedAt);
+    expect(await row.getByTestId('payout-time').innerText()).toMatch(/^Paid out \S/);
+    expect(await reference.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    // The list still fits a 1280 px window: nothing hidden sideways.
+    expect(
+      await page
+        .getByTestId('withdrawal-list')
+        .evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth + 1),
+    ).toBe(true);
+    await row.getByTestId('copy-payout-reference').click();
+    await page.getByText('Copied').first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PAYOUT_TX);
+    await row.getByTestId('payout').scrollIntoViewIfNeeded();
+    await shot(page, 'withdrawal-completed-desktop');
+
+    // The records page lists it the same way.
+    await page.goto('/profile/records?tab=withdrawals');
+    const recorded = page.getByTestId('withdrawal-list').locator(`tr[data-id="${id}"]`);
+    await recorded.locator('[data-status="completed"]').waitFor();
+    expect(await recorded.getByTestId('payout-reference').textContent()).toBe(PAYOUT_TX);
     await context.close();
   });
 
@@ -343,6 +402,16 @@ describe('web-user money screens: funds and trading', () => {
       expect({ route, cut: await cutOffOn(page) }).toEqual({ route, cut: [] });
       await shot(page, name);
     }
+    // The paid-out withdrawal on a phone: its reference cut with an ellipsis inside the table.
+    await page.goto('/profile/withdraw');
+    const paid = page.getByTestId('withdrawal-list').getByTestId('payout').first();
+    await paid.waitFor();
+    await paid.scrollIntoViewIfNeeded();
+    const reference = paid.getByTestId('payout-reference');
+    expect(await reference.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await inWindow(page, paid.getByTestId('copy-payout-reference'))).toBe(true);
+    expect(await cutOffOn(page)).toEqual([]);
+    await shot(page, 'withdrawal-completed-mobile');
     await mobile.close();
 
     const arabic = await userContext(run, user, { real: true, lang: 'ar' });
@@ -358,6 +427,19 @@ describe('web-user money screens: funds and trading', () => {
       expect({ route, english: await englishLinesOn(ar) }).toEqual({ route, english: [] });
       await shot(ar, name);
     }
+    // In Arabic the state is translated and the hash stays left to right inside the right-to-left row.
+    await ar.goto('/profile/withdraw');
+    const paidAr = ar.getByTestId('withdrawal-list').getByTestId('payout').first();
+    await paidAr.waitFor();
+    expect(
+      await ar.getByTestId('withdrawal-list').locator('[data-status="completed"]').first().innerText(),
+    ).toBe('مكتمل');
+    expect(await paidAr.innerText()).toContain('تم الدفع');
+    const refAr = paidAr.getByTestId('payout-reference');
+    expect(await refAr.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(await refAr.evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('isolate');
+    await paidAr.scrollIntoViewIfNeeded();
+    await shot(ar, 'withdrawal-completed-desktop-ar');
     await arabic.close();
   });
 });

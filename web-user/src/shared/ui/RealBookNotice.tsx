@@ -39,13 +39,24 @@ export function BookBadge() {
   );
 }
 
-export function StatusBadge({ ns, status }: { ns: string; status: string }) {
+/** A state as a coloured badge; `tone` overrides the colour guessed from the state's name. */
+export function StatusBadge({
+  ns,
+  status,
+  tone: toneOverride,
+}: {
+  ns: string;
+  status: string;
+  tone?: 'ok' | 'wait' | 'bad' | 'done';
+}) {
   const { t } = useTranslation(ns);
-  const tone = /^(rejected|failed|expired|lost|cancelled|withdrawn|exited)$/.test(status)
-    ? 'bad'
-    : /^(pending|waiting|unverified|closing|repaying|settling)$/.test(status)
-      ? 'wait'
-      : 'ok';
+  const tone =
+    toneOverride ??
+    (/^(rejected|failed|expired|lost|cancelled|withdrawn|exited)$/.test(status)
+      ? 'bad'
+      : /^(pending|waiting|unverified|closing|repaying|settling)$/.test(status)
+        ? 'wait'
+        : 'ok');
   return (
     <span className={`status status-${tone}`} data-status={status}>
       {t(`status.${status}`, { defaultValue: status })}

@@ -66,6 +66,9 @@ export interface Withdrawal {
   reason: string | null;
   createdAt: string;
   reviewedAt: string | null;
+  /** Once `completed`: the payout's transaction hash (crypto) or bank transfer reference. */
+  payoutReference: string | null;
+  completedAt: string | null;
 }
 export interface WithdrawalQuote {
   coin: string;

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../shared/download';
 import { formatAmount, formatDate } from '../../../shared/format';
 import { Pager } from '../../../shared/ui/Pager';
 import { StatusBadge } from '../../../shared/ui/RealBookNotice';
 import { AsyncView } from '../../../shared/ui/StateViews';
+import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
-import { fundsApi } from '../api/funds-api';
+import { fundsApi, type Withdrawal } from '../api/funds-api';
 
 /** My deposits with their review state and, when rejected, the reason. */
 export function RechargeList() {
@@ -58,7 +60,7 @@ export function RechargeList() {
   );
 }
 
-/** My withdrawals with fee, state and reason. */
+/** My withdrawals with fee, state and reason; once paid out, when and the payout's reference. */
 export function WithdrawalList() {
   const { t, i18n } = useTranslation('funds');
   const [page, setPage] = useState(1);
@@ -96,10 +98,15 @@ export function WithdrawalList() {
                       </span>
                     </td>
                     <td>
-                      <StatusBadge ns="funds" status={w.status} />
+                      <StatusBadge
+                        ns="funds"
+                        status={w.status}
+                        tone={w.status === 'completed' ? 'done' : undefined}
+                      />
                       {w.reason && (
                         <div className="muted small">{t('records.reason', { reason: w.reason })}</div>
                       )}
+                      {w.status === 'completed' && <Payout withdrawal={w} />}
                     </td>
                   </tr>
                 ))}
@@ -110,5 +117,50 @@ export function WithdrawalList() {
         </>
       )}
     </AsyncView>
+  );
+}
+
+/**
+ * A paid-out withdrawal: when, and its transaction hash (crypto) or bank transfer reference, kept
+ * left to right in Arabic too, cut with an ellipsis where narrow (the whole in its tooltip) and
+ * copied whole by the button.
+ */
+function Payout({ withdrawal: w }: { withdrawal: Withdrawal }) {
+  const { t, i18n } = useTranslation('funds');
+  const reference = w.payoutReference ?? '';
+  return (
+    <div className="payout small" data-testid="payout">
+      {w.completedAt && (
+        <div className="muted" data-testid="payout-time">
+          {t('records.paidOut')}{' '}
+          <time dateTime={w.completedAt}>{formatDate(w.completedAt, i18n.language)}</time>
+        </div>
+      )}
+      {reference && (
+        <div className="payout-ref">
+          <span className="muted">
+            {w.method === 'crypto' ? t('fields.txHash') : t('records.transferReference')}
+          </span>
+          <code className="ellipsis" dir="ltr" title={reference} data-testid="payout-reference">
+            {reference}
+          </code>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            data-testid="copy-payout-reference"
+            onClick={() =>
+              void copyText(reference).then((ok) =>
+                toast(
+                  ok ? t('common:states.copied') : t('common:states.copyFailed'),
+                  ok ? 'success' : 'error',
+                ),
+              )
+            }
+          >
+            {t('records.copy')}
+          </button>
+        </div>
+      )}
+    </div>
   );
 }
