@@ -204,6 +204,90 @@ describe('web-admin safeguards: confirmations, Arabic destinations, translated v
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it("an approved withdrawal's payout is recorded: hash checked, status completed, reference shown", async () => {
+    const { user, id } = await withdrawal();
+    const approved = await run.t.http().post(`/swx/admin/withdrawals/${id}/approve`).set(bearer()).send({});
+    expect(approved.body.result.status).toBe('approved');
+    const hash = `0x${'ab12'.repeat(16)}`;
+
+    await page.goto(`/admin/withdrawals/${id}/show`);
+    await page.getByTestId('status-approved').waitFor();
+    await page.getByTestId('record-payout').click();
+    const dialog = page.getByTestId('payout-dialog').getByRole('dialog');
+    await dialog.getByText(`Record the payout of withdrawal #${id}`).waitFor();
+    expect(await dialog.getByTestId('payout-amount').innerText()).toBe('40 USDT');
+    expect(await dialog.getByTestId('payout-destination').innerText()).toBe(`TRC20 ${TRON_ADDRESS}`);
+    const input = dialog.locator('input[name="reference"]');
+    const confirm = dialog.getByTestId('confirm-payout');
+    // Not a transaction hash: said under the field, Confirm stays disabled.
+    await input.fill('not-a-hash');
+    await dialog.getByText('Not a transaction hash: 32 to 128 hexadecimal digits, 0x optional').waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+    await input.fill(hash);
+    await dialog.getByText('The transfer on TRC20: 32 to 128 hexadecimal digits, 0x optional').waitFor();
+    expect(await confirm.isEnabled()).toBe(true);
+    await screenshot(page, 'admin-withdrawal-payout-dialog');
+    await confirm.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The server's state: completed with the reference.
+    const after = await run.t.http().get(`/swx/admin/withdrawals/${id}`).set(bearer());
+    expect(after.body.result).toMatchObject({ status: 'completed', payoutReference: hash });
+    expect(after.body.result.completedAt).toEqual(expect.any(String));
+    // The detail: the status in words, the reference left to right, no more payout button.
+    await page.getByTestId('status-completed').first().getByText('Completed').waitFor();
+    const reference = page.getByTestId('payout-reference');
+    expect(await reference.innerText()).toBe(hash);
+    expect(await reference.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(await page.getByTestId('record-payout').count()).toBe(0);
+    await screenshot(page, 'admin-withdrawal-completed');
+
+    // The queue's status filter has the completed ones.
+    await page.goto(
+      `/admin/withdrawals?filter=${encodeURIComponent(JSON.stringify({ status: 'completed' }))}`,
+    );
+    await page.locator('tr', { hasText: user.username }).getByTestId('status-completed').waitFor();
+  });
+
+  it("a plan product's names in other languages are saved through its form, empty ones left out", async () => {
+    const products = await run.t.http().get('/swx/admin/planProducts').set(bearer());
+    const product = products.body.result[0] as { id: string; names: Record<string, string> | null };
+    const original = product.names ?? {};
+    try {
+      // A French name to clear, the rest as it was.
+      await run.t
+        .http()
+        .put(`/swx/admin/planProducts/${product.id}`)
+        .set(bearer())
+        .send({ names: { ...original, fr: 'Plan à effacer' } });
+      await page.goto(`/admin/planProducts/${product.id}`);
+      const group = page.getByTestId('plan-names-group');
+      const summary = group.getByRole('button', { name: /Names in other languages/ });
+      await summary.waitFor();
+      if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
+      const german = group.locator('input[name="names.de"]');
+      await german.waitFor();
+      expect(await group.getByText('German', { exact: true }).count()).toBeGreaterThan(0);
+      await german.fill('KI-Plan Browsertest');
+      await group.locator('input[name="names.fr"]').fill('');
+      await screenshot(page, 'admin-plan-product-names');
+      await page.getByRole('button', { name: 'Save' }).click();
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.getByTestId('confirm-changes').innerText()).toContain('KI-Plan Browsertest');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.waitForURL((url) => url.pathname.endsWith('/admin/planProducts'));
+
+      const saved = await run.t.http().get(`/swx/admin/planProducts/${product.id}`).set(bearer());
+      const { fr: _cleared, ...kept } = original;
+      expect(saved.body.result.names).toEqual({ ...kept, de: 'KI-Plan Browsertest' });
+      // The list shows the product's languages, the name in each.
+      const row = page.locator('tr', { has: page.locator(`[data-name="KI-Plan Browsertest"]`) });
+      await row.getByText('de', { exact: true }).waitFor();
+    } finally {
+      await run.t.http().put(`/swx/admin/planProducts/${product.id}`).set(bearer()).send({ names: original });
+    }
+  });
+
   it('the KYC detail and the coin orders in German: field names, values and sides in words', async () => {
     const german = loadConsoleLanguage('de').confirmations.swx;
     const customer = await registerUser(run.t);

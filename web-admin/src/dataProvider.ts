@@ -32,6 +32,16 @@ const rest = Object.fromEntries(
   ]),
 ) as DataProvider;
 
+/** JSON with objects' keys in order: the same object in another key order is the same value. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
+
 /**
  * Only the fields the form changed: the API validates every field it is sent and refuses the
  * read-only ones (ids, totals, timestamps) that react-admin would otherwise echo back.
@@ -39,7 +49,7 @@ const rest = Object.fromEntries(
 export function changedFields(data: Record<string, unknown>, previous: Record<string, unknown> | undefined) {
   if (!previous) return data;
   return Object.fromEntries(
-    Object.entries(data).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(previous[key])),
+    Object.entries(data).filter(([key, value]) => canonical(value) !== canonical(previous[key])),
   );
 }
 

@@ -36,8 +36,11 @@ const shown = (value: unknown) =>
  */
 export function ConfirmSaveButton({
   title,
+  prepare,
 }: {
   title?: (changes: Change[], record: RaRecord | undefined) => string | undefined;
+  /** The values as they are sent (the view's transform), for the list of changes. */
+  prepare?: (values: RaRecord) => RaRecord;
 }) {
   const form = useFormContext();
   const { save, saving } = useSaveContext();
@@ -73,7 +76,7 @@ export function ConfirmSaveButton({
         onClick={(event) => {
           // Not react-admin's save: validate, then ask.
           event.preventDefault();
-          void form.handleSubmit((values) => setPending(values))();
+          void form.handleSubmit((values) => setPending(prepare ? prepare(values as RaRecord) : values))();
         }}
       />
       <Confirm

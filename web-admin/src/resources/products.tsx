@@ -1,3 +1,14 @@
+import { useState } from 'react';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   BooleanField,
   BooleanInput,
@@ -16,8 +27,13 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { ConfirmSaveButton } from '../components/ConfirmSaveButton';
+import { PLAN_NAME_LANGUAGES } from '../i18n/payouts';
 
 // Products and coin networks (operators). Amounts and rates stay strings: the API keeps them exact.
 
@@ -33,13 +49,96 @@ const decimal =
 const cyclesValid = (value: unknown) => (Array.isArray(value) ? undefined : 'swx.validation.cycles');
 
 /** Rates, minimums and fees take effect at once: saving lists the changes and asks first. */
-const SaveOnly = () => (
+const SaveOnly = ({ prepare }: { prepare?: (values: RaRecord) => RaRecord }) => (
   <Toolbar>
-    <ConfirmSaveButton />
+    <ConfirmSaveButton prepare={prepare} />
   </Toolbar>
 );
 
 // --- smart-plan and mining products ---
+
+type Names = Partial<Record<(typeof PLAN_NAME_LANGUAGES)[number], string>>;
+
+/**
+ * The names in other languages as the API takes them: the languages filled in, trimmed (an empty
+ * one is left out: the user sees the English name there).
+ */
+const cleanNames = (names: unknown): Names =>
+  Object.fromEntries(
+    Object.entries((names ?? {}) as Record<string, unknown>)
+      .filter(([, v]) => typeof v === 'string' && v.trim() !== '')
+      .map(([k, v]) => [k, (v as string).trim()]),
+  );
+
+const planProductTransform = (data: RaRecord) =>
+  'names' in data ? { ...data, names: cleanNames(data.names) } : data;
+
+/** The product's translated names: the languages' codes, each name in its tooltip and text. */
+function PlanNames({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  const names = cleanNames(record.names);
+  const codes = PLAN_NAME_LANGUAGES.filter((code) => names[code]);
+  if (codes.length === 0) return <span>-</span>;
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, maxWidth: 200 }} data-testid="plan-names">
+      {codes.map((code) => (
+        <Tooltip key={code} title={`${translate(`swx.planNames.language.${code}`)}: ${names[code]}`}>
+          <Box
+            component="span"
+            sx={{ px: 0.5, borderRadius: 1, bgcolor: 'action.selected', fontSize: 12 }}
+            data-name={names[code]}
+          >
+            {code}
+          </Box>
+        </Tooltip>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The name in each other language (zh ... th), in a group that opens by itself when the product
+ * has translations; an empty one is left out (the API refuses empty names).
+ */
+function PlanNamesInput() {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const names = useWatch({ name: 'names' }) as Record<string, unknown> | undefined;
+  const filled = Object.keys(cleanNames(names)).length;
+  const [expanded, setExpanded] = useState(Object.keys(cleanNames(record?.names)).length > 0);
+  return (
+    <Accordion
+      expanded={expanded}
+      onChange={(_, open) => setExpanded(open)}
+      disableGutters
+      variant="outlined"
+      sx={{ width: '100%', maxWidth: 640, mb: 2 }}
+      data-testid="plan-names-group"
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+        <Typography>
+          {translate('resources.planProducts.fields.names')}
+          {filled > 0 ? ` (${filled})` : ''}
+        </Typography>
+      </AccordionSummary>
+      <AccordionDetails>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('swx.planNames.help')}
+        </Typography>
+        {PLAN_NAME_LANGUAGES.map((code) => (
+          <TextInput
+            key={code}
+            source={`names.${code}`}
+            label={`swx.planNames.language.${code}`}
+            fullWidth
+            helperText={false}
+            slotProps={{ htmlInput: { maxLength: 80, dir: code === 'ar' ? 'rtl' : 'auto', lang: code } }}
+          />
+        ))}
+      </AccordionDetails>
+    </Accordion>
+  );
+}
 
 const KIND_CHOICES = [
   { id: 'smart', name: 'swx.plan.smart' },
@@ -58,6 +157,7 @@ export const PlanProductList = () => (
       <TextField source="id" />
       <TextField source="kind" />
       <TextField source="name" />
+      <FunctionField source="names" sortable={false} render={(r) => <PlanNames record={r} />} />
       <TextField source="currency" sortable={false} />
       <TextField source="dailyYield" sortable={false} />
       <TextField source="minAmount" sortable={false} />
@@ -72,9 +172,10 @@ export const PlanProductList = () => (
 );
 
 const PlanProductForm = ({ creating }: { creating?: boolean }) => (
-  <SimpleForm toolbar={<SaveOnly />}>
+  <SimpleForm toolbar={<SaveOnly prepare={planProductTransform} />}>
     <SelectInput source="kind" choices={KIND_CHOICES} validate={required()} disabled={!creating} />
     <TextInput source="name" validate={required()} />
+    <PlanNamesInput />
     <TextInput source="currency" validate={required()} defaultValue="USDT" />
     <TextInput source="dailyYield" validate={[required(), decimal()]} helperText="swx.help.dailyYield" />
     <TextInput source="minAmount" validate={[required(), decimal()]} />
@@ -95,12 +196,12 @@ const PlanProductForm = ({ creating }: { creating?: boolean }) => (
 );
 
 export const PlanProductEdit = () => (
-  <Edit mutationMode="pessimistic">
+  <Edit mutationMode="pessimistic" transform={planProductTransform}>
     <PlanProductForm />
   </Edit>
 );
 export const PlanProductCreate = () => (
-  <Create redirect="list">
+  <Create redirect="list" transform={planProductTransform}>
     <PlanProductForm creating />
   </Create>
 );

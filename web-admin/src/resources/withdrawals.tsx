@@ -1,29 +1,64 @@
-import { Box, Grid, Typography } from '@mui/material';
+import { useState } from 'react';
 import {
+  Box,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  IconButton,
+  Stack,
+  TextField as MuiTextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import PaidIcon from '@mui/icons-material/Paid';
+import {
+  Button,
   Datagrid,
   FunctionField,
   List,
   ReferenceField,
   SelectField,
+  SelectInput,
   Show,
   SimpleShowLayout,
   TextField,
+  TextInput,
   TopToolbar,
   RecordContextProvider,
   ReferenceManyField,
   useGetIdentity,
+  useDataProvider,
   useGetOne,
+  useNotify,
   useRecordContext,
+  useRefresh,
   useTranslate,
+  type HttpError,
+  type RaRecord,
 } from 'react-admin';
 import { DateField } from '../components/DateField';
 import { ReviewActions, withdrawalDestination } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
-import { LIVE_REFRESH_MS, reviewFilters } from './common';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { LIVE_REFRESH_MS, reviewStatusChoices } from './common';
 import { Balances } from './users';
 import { ApprovalsField } from './ledger';
 
 const destination = withdrawalDestination;
+
+/** The review states, and `completed`: approved, and its payout recorded. */
+const withdrawalFilters = [
+  <SelectInput
+    key="status"
+    source="status"
+    choices={[...reviewStatusChoices, { id: 'completed', name: 'swx.status.completed' }]}
+    alwaysOn
+  />,
+  <TextInput key="userId" source="userId" />,
+];
 
 const METHOD_CHOICES = [
   { id: 'crypto', name: 'swx.values.method.crypto' },
@@ -80,6 +115,183 @@ function WithdrawalReviewActions() {
   return <ReviewActions approveBlocked={approvedByMe ? translate('swx.review.secondApprover') : undefined} />;
 }
 
+/** What the API takes as a payout: a transaction hash (crypto) or a bank transfer reference. */
+const PAYOUT_TX_HASH = /^(0x)?[0-9a-fA-F]{32,128}$/;
+const BANK_REFERENCE = /^[\x21-\x7e]{4,128}$/;
+
+const monospaceLtr = { fontFamily: 'monospace', unicodeBidi: 'isolate', wordBreak: 'break-all' } as const;
+
+/**
+ * "Record payout" on an approved withdrawal (the money left the ledger on approval): a dialog with
+ * what was paid out and where, the transaction hash or bank reference, and Confirm. The withdrawal
+ * becomes completed; the API's field message lands under the input.
+ */
+function RecordPayoutButton() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [reference, setReference] = useState('');
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!record || record.status !== 'approved') return null;
+
+  const crypto = record.method !== 'bank';
+  const value = reference.trim();
+  const valid = (crypto ? PAYOUT_TX_HASH : BANK_REFERENCE).test(value);
+  const invalid = value !== '' && !valid;
+  const close = () => {
+    if (busy) return;
+    setOpen(false);
+    setReference('');
+    setServerError(null);
+  };
+  const confirm = async () => {
+    setBusy(true);
+    setServerError(null);
+    try {
+      await dataProvider.act('withdrawals', record.id, 'complete', { reference: value });
+      notify('swx.payout.recorded', { type: 'success' });
+      setOpen(false);
+      setReference('');
+      refresh();
+    } catch (error) {
+      const fieldError = (error as HttpError).body?.errors?.reference as string | undefined;
+      if (fieldError) setServerError(fieldError);
+      else notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const helper = serverError
+    ? translate(serverError, { _: serverError })
+    : invalid
+      ? translate(crypto ? 'swx.payout.invalidHash' : 'swx.payout.invalidBank')
+      : crypto
+        ? translate('swx.payout.hashHelp', { network: record.network ?? '' })
+        : translate('swx.payout.bankHelp');
+
+  return (
+    <Box component="span" onClick={(e) => e.stopPropagation()}>
+      <Button
+        label="swx.payout.record"
+        variant="contained"
+        onClick={() => setOpen(true)}
+        data-testid="record-payout"
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        <PaidIcon />
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        fullWidth
+        maxWidth="sm"
+        onClick={(e) => e.stopPropagation()}
+        data-testid="payout-dialog"
+      >
+        <DialogTitle>{translate('swx.payout.title', { id: record.id })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={1} sx={{ mb: 2 }}>
+            <Box>
+              <Typography variant="caption" color="text.secondary">
+                {translate('swx.payout.amount')}
+              </Typography>
+              <Typography sx={{ fontWeight: 600 }} data-testid="payout-amount">
+                <Box component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
+                  {`${record.amount} ${record.coin}`}
+                </Box>
+              </Typography>
+            </Box>
+            <Box>
+              <Typography variant="caption" color="text.secondary">
+                {translate('swx.payout.destination')}
+              </Typography>
+              <Typography data-testid="payout-destination">
+                <Box component="span" dir="ltr" sx={monospaceLtr}>
+                  {destination(record)}
+                </Box>
+              </Typography>
+            </Box>
+          </Stack>
+          <MuiTextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            name="reference"
+            label={translate(crypto ? 'swx.payout.hash' : 'swx.payout.bankReference')}
+            value={reference}
+            onChange={(e) => {
+              setReference(e.target.value);
+              setServerError(null);
+            }}
+            error={invalid || serverError !== null}
+            helperText={helper}
+            slotProps={{
+              htmlInput: { maxLength: 140, dir: 'ltr', spellCheck: false, autoComplete: 'off' },
+            }}
+            sx={{ '& input': { fontFamily: 'monospace' } }}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {translate('swx.payout.content')}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button label="swx.review.cancel" onClick={close} disabled={busy} />
+          <Button
+            label="ra.action.confirm"
+            variant="contained"
+            onClick={() => void confirm()}
+            disabled={busy || !valid}
+            data-testid="confirm-payout"
+          />
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+/** A pending withdrawal's approve / reject, an approved one's "Record payout". */
+function WithdrawalActions() {
+  return (
+    <>
+      <WithdrawalReviewActions />
+      <RecordPayoutButton />
+    </>
+  );
+}
+
+/** The payout's transaction hash or bank reference: left to right, monospace, with a copy button. */
+function PayoutReference({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const reference = record.payoutReference as string | null | undefined;
+  if (!reference) return <span>-</span>;
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center' }} spacing={0.5}>
+      <Box component="span" dir="ltr" sx={monospaceLtr} data-testid="payout-reference">
+        {reference}
+      </Box>
+      <Tooltip title={translate('swx.payout.copy')}>
+        <IconButton
+          size="small"
+          aria-label={translate('swx.payout.copy')}
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(reference)
+              .then(() => notify('swx.payout.copied', { type: 'info' }))
+              .catch(() => undefined)
+          }
+        >
+          <ContentCopyIcon fontSize="inherit" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
 /**
  * The queue fits a 1280 px screen beside the menu: fee and method are in the show view (the
  * destination starts with the network or the bank), the destination is one cut line, and the
@@ -87,7 +299,7 @@ function WithdrawalReviewActions() {
  */
 export const WithdrawalList = () => (
   <List
-    filters={reviewFilters}
+    filters={withdrawalFilters}
     filterDefaultValues={{ status: 'pending' }}
     sort={{ field: 'id', order: 'DESC' }}
     queryOptions={{ refetchInterval: LIVE_REFRESH_MS }}
@@ -121,7 +333,7 @@ export const WithdrawalList = () => (
         )}
       />
       <DateField source="createdAt" showTime sx={{ display: 'block', maxWidth: 110 }} />
-      <WithdrawalReviewActions />
+      <WithdrawalActions />
     </Datagrid>
   </List>
 );
@@ -197,7 +409,7 @@ export const WithdrawalShow = () => (
   <Show
     actions={
       <TopToolbar>
-        <WithdrawalReviewActions />
+        <WithdrawalActions />
       </TopToolbar>
     }
   >
@@ -225,6 +437,8 @@ export const WithdrawalShow = () => (
           <TextField source="reason" emptyText="-" />
           <DateField source="createdAt" showTime />
           <DateField source="reviewedAt" showTime emptyText="-" />
+          <FunctionField source="payoutReference" render={(r) => <PayoutReference record={r} />} />
+          <DateField source="completedAt" showTime emptyText="-" />
         </SimpleShowLayout>
       </Grid>
       <Grid size={{ xs: 12, md: 8 }}>

@@ -1177,4 +1177,48 @@ export const de: ConsoleLanguage = {
       },
     },
   },
+  payouts: {
+    resources: {
+      withdrawals: {
+        fields: { payoutReference: 'Auszahlungsreferenz', completedAt: 'Ausgezahlt' },
+      },
+      planProducts: {
+        fields: { names: 'Namen in anderen Sprachen' },
+      },
+    },
+    swx: {
+      payout: {
+        record: 'Auszahlung erfassen',
+        title: 'Auszahlung der Auszahlungsanfrage #%{id} erfassen',
+        amount: 'Betrag',
+        destination: 'Ziel',
+        hash: 'Transaktions-Hash',
+        bankReference: 'Referenz der Banküberweisung',
+        hashHelp: 'Die Überweisung auf %{network}: 32 bis 128 Hexadezimalziffern, 0x optional',
+        bankHelp: 'Wie auf der Banküberweisung: 4 bis 128 Zeichen, ohne Leerzeichen',
+        invalidHash: 'Kein Transaktions-Hash: 32 bis 128 Hexadezimalziffern, 0x optional',
+        invalidBank: 'Keine Überweisungsreferenz: 4 bis 128 Zeichen, ohne Leerzeichen',
+        content:
+          'Erst erfassen, wenn das Geld überwiesen ist: Der Kunde sieht die Referenz und die Auszahlung ist abgeschlossen.',
+        recorded: 'Auszahlung erfasst',
+        copy: 'Referenz kopieren',
+        copied: 'Referenz kopiert',
+      },
+      planNames: {
+        help: 'Nutzern in ihrer Sprache angezeigt; wenn leer, der Name oben',
+        language: {
+          zh: 'Chinesisch (vereinfacht)',
+          hk: 'Chinesisch (traditionell)',
+          ja: 'Japanisch',
+          ko: 'Koreanisch',
+          de: 'Deutsch',
+          fr: 'Französisch',
+          it: 'Italienisch',
+          es: 'Spanisch',
+          ar: 'Arabisch',
+          th: 'Thailändisch',
+        },
+      },
+    },
+  },
 };

@@ -4,6 +4,7 @@ import { CONFIRMATIONS_EN } from '../confirmations';
 import { en as messages } from '../en';
 import type { ConsoleLanguage } from '../language';
 import { LEDGER_EN } from '../ledger';
+import { PAYOUTS_EN } from '../payouts';
 
 export const en: ConsoleLanguage = {
   name: 'English',
@@ -12,4 +13,5 @@ export const en: ConsoleLanguage = {
   admins: ADMINS_EN,
   configurationExtra: CONFIGURATION_EXTRA_EN,
   confirmations: CONFIRMATIONS_EN,
+  payouts: PAYOUTS_EN,
 };

@@ -1174,4 +1174,48 @@ export const es: ConsoleLanguage = {
       },
     },
   },
+  payouts: {
+    resources: {
+      withdrawals: {
+        fields: { payoutReference: 'Referencia del pago', completedAt: 'Pagado el' },
+      },
+      planProducts: {
+        fields: { names: 'Nombres en otros idiomas' },
+      },
+    },
+    swx: {
+      payout: {
+        record: 'Registrar pago',
+        title: 'Registrar el pago del retiro n.º %{id}',
+        amount: 'Importe',
+        destination: 'Destino',
+        hash: 'Hash de la transacción',
+        bankReference: 'Referencia de la transferencia bancaria',
+        hashHelp: 'La transferencia en %{network}: de 32 a 128 dígitos hexadecimales, 0x opcional',
+        bankHelp: 'Como en la transferencia: de 4 a 128 caracteres, sin espacios',
+        invalidHash: 'No es un hash de transacción: de 32 a 128 dígitos hexadecimales, 0x opcional',
+        invalidBank: 'No es una referencia de transferencia: de 4 a 128 caracteres, sin espacios',
+        content:
+          'Regístrelo cuando el dinero haya salido: el cliente ve la referencia y el retiro queda completado.',
+        recorded: 'Pago registrado',
+        copy: 'Copiar la referencia',
+        copied: 'Referencia copiada',
+      },
+      planNames: {
+        help: 'Se muestra a los usuarios en su idioma; si está vacío, el nombre de arriba',
+        language: {
+          zh: 'Chino simplificado',
+          hk: 'Chino tradicional',
+          ja: 'Japonés',
+          ko: 'Coreano',
+          de: 'Alemán',
+          fr: 'Francés',
+          it: 'Italiano',
+          es: 'Español',
+          ar: 'Árabe',
+          th: 'Tailandés',
+        },
+      },
+    },
+  },
 };

@@ -1177,4 +1177,48 @@ export const fr: ConsoleLanguage = {
       },
     },
   },
+  payouts: {
+    resources: {
+      withdrawals: {
+        fields: { payoutReference: 'Référence du paiement', completedAt: 'Payé le' },
+      },
+      planProducts: {
+        fields: { names: 'Noms dans les autres langues' },
+      },
+    },
+    swx: {
+      payout: {
+        record: 'Enregistrer le paiement',
+        title: 'Enregistrer le paiement du retrait n° %{id}',
+        amount: 'Montant',
+        destination: 'Destination',
+        hash: 'Hash de transaction',
+        bankReference: 'Référence du virement bancaire',
+        hashHelp: 'Le transfert sur %{network} : 32 à 128 chiffres hexadécimaux, 0x facultatif',
+        bankHelp: 'Comme sur le virement : 4 à 128 caractères, sans espace',
+        invalidHash: 'Hash de transaction invalide : 32 à 128 chiffres hexadécimaux, 0x facultatif',
+        invalidBank: 'Référence de virement invalide : 4 à 128 caractères, sans espace',
+        content:
+          "À enregistrer une fois l'argent parti : le client voit la référence et le retrait est terminé.",
+        recorded: 'Paiement enregistré',
+        copy: 'Copier la référence',
+        copied: 'Référence copiée',
+      },
+      planNames: {
+        help: 'Affiché aux utilisateurs dans leur langue ; si vide, le nom ci-dessus',
+        language: {
+          zh: 'Chinois simplifié',
+          hk: 'Chinois traditionnel',
+          ja: 'Japonais',
+          ko: 'Coréen',
+          de: 'Allemand',
+          fr: 'Français',
+          it: 'Italien',
+          es: 'Espagnol',
+          ar: 'Arabe',
+          th: 'Thaï',
+        },
+      },
+    },
+  },
 };

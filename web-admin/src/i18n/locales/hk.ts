@@ -1156,4 +1156,47 @@ export const hk: ConsoleLanguage = {
       },
     },
   },
+  payouts: {
+    resources: {
+      withdrawals: {
+        fields: { payoutReference: '付款憑證號', completedAt: '付款時間' },
+      },
+      planProducts: {
+        fields: { names: '其他語言名稱' },
+      },
+    },
+    swx: {
+      payout: {
+        record: '登記付款',
+        title: '登記提款 #%{id} 的付款',
+        amount: '金額',
+        destination: '收款地址',
+        hash: '交易雜湊值',
+        bankReference: '銀行轉帳參考編號',
+        hashHelp: '%{network} 上的轉帳：32 至 128 位十六進位數字，可帶 0x',
+        bankHelp: '與銀行轉帳一致：4 至 128 個字元，不含空格',
+        invalidHash: '不是有效的交易雜湊值：32 至 128 位十六進位數字，可帶 0x',
+        invalidBank: '不是有效的轉帳參考編號：4 至 128 個字元，不含空格',
+        content: '請在款項付出後再登記：客戶會看到此憑證號，提款狀態變為已完成。',
+        recorded: '付款已登記',
+        copy: '複製憑證號',
+        copied: '憑證號已複製',
+      },
+      planNames: {
+        help: '按用戶的語言顯示；留空時顯示上方的名稱',
+        language: {
+          zh: '簡體中文',
+          hk: '繁體中文',
+          ja: '日文',
+          ko: '韓文',
+          de: '德文',
+          fr: '法文',
+          it: '意大利文',
+          es: '西班牙文',
+          ar: '阿拉伯文',
+          th: '泰文',
+        },
+      },
+    },
+  },
 };

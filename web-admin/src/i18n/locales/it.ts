@@ -1175,4 +1175,48 @@ export const it: ConsoleLanguage = {
       },
     },
   },
+  payouts: {
+    resources: {
+      withdrawals: {
+        fields: { payoutReference: 'Riferimento del pagamento', completedAt: 'Pagato il' },
+      },
+      planProducts: {
+        fields: { names: 'Nomi nelle altre lingue' },
+      },
+    },
+    swx: {
+      payout: {
+        record: 'Registra pagamento',
+        title: 'Registra il pagamento del prelievo n. %{id}',
+        amount: 'Importo',
+        destination: 'Destinazione',
+        hash: 'Hash della transazione',
+        bankReference: 'Riferimento del bonifico',
+        hashHelp: 'Il trasferimento su %{network}: da 32 a 128 cifre esadecimali, 0x facoltativo',
+        bankHelp: 'Come sul bonifico: da 4 a 128 caratteri, senza spazi',
+        invalidHash: 'Hash della transazione non valido: da 32 a 128 cifre esadecimali, 0x facoltativo',
+        invalidBank: 'Riferimento del bonifico non valido: da 4 a 128 caratteri, senza spazi',
+        content:
+          'Registralo quando il denaro è partito: il cliente vede il riferimento e il prelievo risulta completato.',
+        recorded: 'Pagamento registrato',
+        copy: 'Copia il riferimento',
+        copied: 'Riferimento copiato',
+      },
+      planNames: {
+        help: 'Mostrato agli utenti nella loro lingua; se vuoto, il nome sopra',
+        language: {
+          zh: 'Cinese semplificato',
+          hk: 'Cinese tradizionale',
+          ja: 'Giapponese',
+          ko: 'Coreano',
+          de: 'Tedesco',
+          fr: 'Francese',
+          it: 'Italiano',
+          es: 'Spagnolo',
+          ar: 'Arabo',
+          th: 'Thailandese',
+        },
+      },
+    },
+  },
 };

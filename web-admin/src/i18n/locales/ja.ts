@@ -1165,4 +1165,47 @@ export const ja: ConsoleLanguage = {
       },
     },
   },
+  payouts: {
+    resources: {
+      withdrawals: {
+        fields: { payoutReference: '支払い参照番号', completedAt: '支払日時' },
+      },
+      planProducts: {
+        fields: { names: '他の言語での名称' },
+      },
+    },
+    swx: {
+      payout: {
+        record: '支払いを記録',
+        title: '出金 #%{id} の支払いを記録',
+        amount: '金額',
+        destination: '送金先',
+        hash: 'トランザクションハッシュ',
+        bankReference: '銀行振込の参照番号',
+        hashHelp: '%{network} 上の送金：16 進数 32〜128 桁（0x は任意）',
+        bankHelp: '銀行振込の記載どおり：4〜128 文字、空白なし',
+        invalidHash: 'トランザクションハッシュではありません：16 進数 32〜128 桁（0x は任意）',
+        invalidBank: '振込参照番号ではありません：4〜128 文字、空白なし',
+        content: '送金が完了してから記録してください：顧客に参照番号が表示され、出金は完了になります。',
+        recorded: '支払いを記録しました',
+        copy: '参照番号をコピー',
+        copied: '参照番号をコピーしました',
+      },
+      planNames: {
+        help: 'ユーザーの言語で表示されます。空欄の場合は上の名称',
+        language: {
+          zh: '簡体字中国語',
+          hk: '繁体字中国語',
+          ja: '日本語',
+          ko: '韓国語',
+          de: 'ドイツ語',
+          fr: 'フランス語',
+          it: 'イタリア語',
+          es: 'スペイン語',
+          ar: 'アラビア語',
+          th: 'タイ語',
+        },
+      },
+    },
+  },
 };

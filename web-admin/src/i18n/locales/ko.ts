@@ -1167,4 +1167,47 @@ export const ko: ConsoleLanguage = {
       },
     },
   },
+  payouts: {
+    resources: {
+      withdrawals: {
+        fields: { payoutReference: '지급 참조 번호', completedAt: '지급 일시' },
+      },
+      planProducts: {
+        fields: { names: '다른 언어 이름' },
+      },
+    },
+    swx: {
+      payout: {
+        record: '지급 기록',
+        title: '출금 #%{id}의 지급 기록',
+        amount: '금액',
+        destination: '수취처',
+        hash: '트랜잭션 해시',
+        bankReference: '은행 이체 참조 번호',
+        hashHelp: '%{network}에서의 이체: 16진수 32~128자리, 0x 선택',
+        bankHelp: '은행 이체에 표시된 대로: 4~128자, 공백 없음',
+        invalidHash: '트랜잭션 해시가 아닙니다: 16진수 32~128자리, 0x 선택',
+        invalidBank: '이체 참조 번호가 아닙니다: 4~128자, 공백 없음',
+        content: '송금이 끝난 뒤에 기록하세요. 고객에게 참조 번호가 표시되고 출금이 완료됩니다.',
+        recorded: '지급이 기록되었습니다',
+        copy: '참조 번호 복사',
+        copied: '참조 번호가 복사되었습니다',
+      },
+      planNames: {
+        help: '사용자의 언어로 표시되며, 비어 있으면 위의 이름이 표시됩니다',
+        language: {
+          zh: '중국어(간체)',
+          hk: '중국어(번체)',
+          ja: '일본어',
+          ko: '한국어',
+          de: '독일어',
+          fr: '프랑스어',
+          it: '이탈리아어',
+          es: '스페인어',
+          ar: '아랍어',
+          th: '태국어',
+        },
+      },
+    },
+  },
 };

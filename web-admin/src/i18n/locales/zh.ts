@@ -3,6 +3,7 @@ import { CONFIGURATION_EXTRA_ZH } from '../configuration-extra';
 import { CONFIRMATIONS_ZH } from '../confirmations';
 import type { ConsoleLanguage } from '../language';
 import { LEDGER_ZH } from '../ledger';
+import { PAYOUTS_ZH } from '../payouts';
 import { zh as messages } from '../zh';
 
 export const zh: ConsoleLanguage = {
@@ -12,4 +13,5 @@ export const zh: ConsoleLanguage = {
   admins: ADMINS_ZH,
   configurationExtra: CONFIGURATION_EXTRA_ZH,
   confirmations: CONFIRMATIONS_ZH,
+  payouts: PAYOUTS_ZH,
 };
