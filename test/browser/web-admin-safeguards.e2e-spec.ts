@@ -239,6 +239,23 @@ describe('web-admin safeguards: confirmations, Arabic destinations, translated v
     const reference = page.getByTestId('payout-reference');
     expect(await reference.innerText()).toBe(hash);
     expect(await reference.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    // The copy button beside the reference, not over it.
+    const text = await reference.evaluate((el) =>
+      Array.from(el.getClientRects()).map((r) => ({
+        left: r.left,
+        right: r.right,
+        top: r.top,
+        bottom: r.bottom,
+      })),
+    );
+    const copy = (await page.getByTestId('copy-payout-reference').boundingBox())!;
+    for (const line of text)
+      expect(
+        copy.x >= line.right - 0.5 ||
+          copy.x + copy.width <= line.left + 0.5 ||
+          copy.y >= line.bottom - 0.5 ||
+          copy.y + copy.height <= line.top + 0.5,
+      ).toBe(true);
     expect(await page.getByTestId('record-payout').count()).toBe(0);
     await screenshot(page, 'admin-withdrawal-completed');
 

@@ -270,7 +270,8 @@ function PayoutReference({ record }: { record: RaRecord }) {
   const reference = record.payoutReference as string | null | undefined;
   if (!reference) return <span>-</span>;
   return (
-    <Stack direction="row" sx={{ alignItems: 'center' }} spacing={0.5}>
+    // In the text's flow: the copy button follows the reference's last line, never over it.
+    <Box component="span" sx={{ display: 'block' }}>
       <Box component="span" dir="ltr" sx={monospaceLtr} data-testid="payout-reference">
         {reference}
       </Box>
@@ -278,6 +279,8 @@ function PayoutReference({ record }: { record: RaRecord }) {
         <IconButton
           size="small"
           aria-label={translate('swx.payout.copy')}
+          data-testid="copy-payout-reference"
+          sx={{ ml: 0.5, p: 0.25, verticalAlign: 'text-bottom' }}
           onClick={() =>
             void navigator.clipboard
               ?.writeText(reference)
@@ -288,7 +291,7 @@ function PayoutReference({ record }: { record: RaRecord }) {
           <ContentCopyIcon fontSize="inherit" />
         </IconButton>
       </Tooltip>
-    </Stack>
+    </Box>
   );
 }
 
