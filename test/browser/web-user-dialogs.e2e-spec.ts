@@ -17,6 +17,7 @@ import {
   until,
   userContext,
   type MoneyRun,
+  listNft,
 } from './web-user-support';
 
 type Level = [string, string, number];
@@ -107,25 +108,7 @@ describe('web-user dialogs and forms', () => {
   });
 
   it('tells a bid at or below the minimum in the NFT dialog, which can then be closed or confirmed again', async () => {
-    const clock = run.t.app.get(Clock);
-    const created = await run.t
-      .http()
-      .post('/swx/admin/nfts')
-      .set('Authorization', run.admin)
-      .send({
-        name: `Bid drop ${Date.now()}`,
-        imageUrl: '/swx/customer/index/nftImage/coral-dawn.svg',
-        contractAddress: '0x2222222222222222222222222222222222222222',
-        tokenId: `${Date.now()}`,
-        creator: 'Test Studio',
-        chain: 'Ethereum',
-        charityId: 1,
-        price: '300',
-        startBid: '100',
-        endTime: new Date(clock.now().getTime() + 3 * 3600_000).toISOString(),
-      });
-    expect(created.body.code).toBe(200);
-    const nft = created.body.result as { id: string };
+    const nft = await listNft(run, `Bid drop ${Date.now()}`, '0x2222222222222222222222222222222222222222');
     const context = await userContext(run, user, { real: true });
     const page = await context.newPage();
     await page.goto('/nfts');

@@ -14,6 +14,7 @@ import {
   until,
   userContext,
   type MoneyRun,
+  listNft,
 } from './web-user-support';
 
 /* Earning, loans with KYC, charity NFTs and security settings as a user does them, on a real
@@ -230,25 +231,11 @@ describe('web-user money screens: earning, loans and KYC, NFTs, security', () =>
   });
 
   it('buys a charity NFT at its price and finds it under My NFTs', async () => {
-    const clock = run.t.app.get(Clock);
-    const created = await run.t
-      .http()
-      .post('/swx/admin/nfts')
-      .set('Authorization', run.admin)
-      .send({
-        name: `Browser drop ${Date.now()}`,
-        imageUrl: '/swx/customer/index/nftImage/coral-dawn.svg',
-        contractAddress: '0x1111111111111111111111111111111111111111',
-        tokenId: `${Date.now()}`,
-        creator: 'Test Studio',
-        chain: 'Ethereum',
-        charityId: 1,
-        price: '300',
-        startBid: '100',
-        endTime: new Date(clock.now().getTime() + 3 * 3600_000).toISOString(),
-      });
-    expect(created.body.code).toBe(200);
-    const nft = created.body.result as { id: string; name: string };
+    const nft = await listNft(
+      run,
+      `Browser drop ${Date.now()}`,
+      '0x1111111111111111111111111111111111111111',
+    );
     const context = await userContext(run, user, { real: true });
     const page = await context.newPage();
     await page.goto('/nfts');

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { RegisteredUser } from '../support/users';
 import { cutOffOn, englishLinesOn } from './browser-support';
 import {
-  PNG,
+  depositReal,
   grouped,
   groupedPrice,
   realHeaders,
@@ -39,25 +39,6 @@ describe('web-user spot (coin-to-coin) screen', () => {
   let user: RegisteredUser;
   let pair: Pair;
 
-  /** A deposit declared through the API and approved by a reviewer. */
-  async function deposit(u: RegisteredUser, amount: string) {
-    const req = run.t.http().post('/swx/customer/user/recharge').set(realHeaders(u));
-    const fields = {
-      coin: 'USDT',
-      network: 'TRC20',
-      amount,
-      txHash: `0x${Date.now().toString(16).padStart(32, '0')}${'ef'.repeat(16)}`,
-    };
-    for (const [k, v] of Object.entries(fields)) void req.field(k, v);
-    const res = await req.attach('voucher', PNG, 'proof.png');
-    if (res.body.code !== 20002) throw new Error(JSON.stringify(res.body));
-    const approved = await run.t
-      .http()
-      .post(`/swx/admin/recharges/${res.body.result.id}/approve`)
-      .set('Authorization', run.admin);
-    if (approved.body.code !== 200) throw new Error(JSON.stringify(approved.body));
-  }
-
   const accounts = async (u: RegisteredUser) =>
     (await run.t.http().get('/swx/customer/order/listBbAccounts').set(realHeaders(u))).body
       .result as Account[];
@@ -71,7 +52,7 @@ describe('web-user spot (coin-to-coin) screen', () => {
     run = await startMoneyRun();
     await tick(run.t, 'BTCUSDT', '65000');
     user = await registerUser(run.t);
-    await deposit(user, '5000');
+    await depositReal(run, user, '5000');
     const pairs = (await run.t.http().get('/swx/customer/order/listBbPairs').set({ virtually: 'YES' })).body
       .result as Pair[];
     pair = pairs.find((p) => p.symbol === 'BTCUSDT')!;
@@ -120,7 +101,7 @@ describe('web-user spot (coin-to-coin) screen', () => {
 
     // Another user buys at market: the trade appears on the open screen without a reload.
     const other = await registerUser(run.t);
-    await deposit(other, '500');
+    await depositReal(run, other, '500');
     const before = await page.getByTestId('trade-rows').locator('.trade-row').count();
     const bought = await run.t
       .http()

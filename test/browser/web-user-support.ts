@@ -4,6 +4,7 @@ import Decimal from 'decimal.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { Clock } from '@app/common';
 import { PriceService } from '@app/market';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { lastCode, registerUser, type RegisteredUser } from '../support/users';
@@ -176,6 +177,33 @@ export async function depositReal(run: MoneyRun, u: RegisteredUser, amount: stri
     .post(`/swx/admin/recharges/${res.body.result.id}/approve`)
     .set('Authorization', run.admin);
   if (approved.body.code !== 200) throw new Error(JSON.stringify(approved.body));
+}
+
+/** A charity NFT listed by an operator: price 300, bids from 100, three hours left. */
+export async function listNft(
+  run: MoneyRun,
+  name: string,
+  contractAddress: string,
+): Promise<{ id: string; name: string }> {
+  const clock = run.t.app.get(Clock);
+  const created = await run.t
+    .http()
+    .post('/swx/admin/nfts')
+    .set('Authorization', run.admin)
+    .send({
+      name,
+      imageUrl: '/swx/customer/index/nftImage/coral-dawn.svg',
+      contractAddress,
+      tokenId: `${Date.now()}`,
+      creator: 'Test Studio',
+      chain: 'Ethereum',
+      charityId: 1,
+      price: '300',
+      startBid: '100',
+      endTime: new Date(clock.now().getTime() + 3 * 3600_000).toISOString(),
+    });
+  if (created.body.code !== 200) throw new Error(JSON.stringify(created.body));
+  return created.body.result as { id: string; name: string };
 }
 
 /** Whether the element's box lies inside the window (not cut off above, below or at the sides). */
