@@ -1,5 +1,8 @@
 import { dec, isDecimal, toFixed } from './decimal';
 
+/** Digits grouped by thousands: 72944 -> 72,944. */
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** Amounts arrive as decimal strings; they are displayed as they are, grouped, never through float math. */
 export function formatAmount(value: string | number | null | undefined, maxDecimals = 8): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -7,7 +10,7 @@ export function formatAmount(value: string | number | null | undefined, maxDecim
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return text;
   const [, sign, int, frac = ''] = match;
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupThousands(int);
   const trimmed = frac.slice(0, maxDecimals).replace(/0+$/, '');
   return `${sign}${grouped}${trimmed ? `.${trimmed}` : ''}`;
 }
@@ -33,6 +36,6 @@ export function formatPrice(
   if (places === null || places === undefined || places < 0 || !isDecimal(text)) return formatAmount(text);
   const [int, frac] = toFixed(dec(text), places).split('.');
   const negative = int.startsWith('-');
-  const grouped = (negative ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupThousands(negative ? int.slice(1) : int);
   return `${negative ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`;
 }
