@@ -76,10 +76,13 @@ describe('web-user desktop layout at 1024 and 768 px', () => {
       () => document.querySelector('nav.topnav')?.getAttribute('data-more') === 'end',
     );
     // The last link's page: the menu scrolls to it, and the fade moves to the other edge.
+    // The user's name arrives after the first drawing and narrows the menu: the link stays in view.
     await page.goto('/zjxq');
+    await page.getByTestId('topbar-user').filter({ hasText: user.username }).waitFor();
     await page.waitForFunction(
       () => document.querySelector('nav.topnav')?.getAttribute('data-more') === 'start',
     );
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
     expect(
       await menu.evaluate((nav) => {
         const link = nav.querySelector('a.active')!.getBoundingClientRect();

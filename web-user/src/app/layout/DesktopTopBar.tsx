@@ -19,7 +19,7 @@ const LINKS = [
 
 /**
  * When the menu is wider than its bar (long names in a narrow window it scrolls, see .topnav): the
- * open page's link is scrolled into view, and the bar says on which sides more links are hidden
+ * open page's link is kept in view, and the bar says on which sides more links are hidden
  * (data-more, drawn as a fade).
  */
 function useScrollingMenu(language: string) {
@@ -35,9 +35,13 @@ function useScrollingMenu(language: string) {
       const more = [start > 1 ? 'start' : '', end > 1 ? 'end' : ''].filter(Boolean).join(' ');
       el.dataset.more = more;
     };
-    el.querySelector('a.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    mark();
-    const observer = new ResizeObserver(mark);
+    // Also after the bar changes size (the user's name arriving beside it narrows the menu).
+    const showActive = () => {
+      el.querySelector('a.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      mark();
+    };
+    showActive();
+    const observer = new ResizeObserver(showActive);
     observer.observe(el);
     el.addEventListener('scroll', mark, { passive: true });
     return () => {
