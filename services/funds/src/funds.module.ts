@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AddressBookController } from './address-book/address-book.controller';
 import { AddressBookService } from './address-book/address-book.service';
 import { WithdrawalAddress } from './address-book/withdrawal-address.entity';
+import { WithdrawalWhitelistService } from './address-book/withdrawal-whitelist.service';
 import { AssetsController } from './assets/assets.controller';
 import { AdminCoinNetworksController } from './coins/admin-coins.controller';
 import { CoinsService } from './coins/coins.service';
@@ -17,6 +18,7 @@ import { RechargesService } from './deposits/recharges.service';
 import { Withdrawal } from './withdrawals/entities/withdrawal.entity';
 import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals/withdrawals.controller';
 import { WithdrawalsService } from './withdrawals/withdrawals.service';
+import { WithdrawPasswordService } from './withdrawals/withdraw-password.service';
 
 /** Coins and networks, deposit addresses, withdrawals under review, currency exchange. */
 @Module({
@@ -39,6 +41,8 @@ import { WithdrawalsService } from './withdrawals/withdrawals.service';
     WithdrawalsService,
     ExchangeService,
     AddressBookService,
+    WithdrawalWhitelistService,
+    WithdrawPasswordService,
   ],
   exports: [WithdrawalsService],
 })

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { generate } from 'otplib';
 import { Clock } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -249,5 +250,171 @@ describe('funds: the withdrawal address book', () => {
     ).toBe(400);
     expect((await bell('en')).body.result.total).toBe(1);
     expect((await bell('en', other)).body.result.total).toBe(0);
+  });
+
+  describe('the whitelist', () => {
+    const WHITELIST = `${BOOK}/whitelist`;
+    const state = async (u: RegisteredUser) => (await t.http().get(WHITELIST).set(real(u))).body;
+    const setWhitelist = (u: RegisteredUser, body: object, lang = 'en') =>
+      t.http().post(WHITELIST).set(real(u)).set('lang', lang).send(body);
+    const other = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    const bell = async (u: RegisteredUser) =>
+      (await t.http().get('/swx/customer/user/listNotification').set(real(u))).body.result.list as {
+        title: string;
+        content: string;
+      }[];
+
+    it('is off until the owner turns it on with the withdrawal password; then only usable book entries receive', async () => {
+      const user = await funded();
+      expect(await state(user)).toMatchObject({ code: 200, result: { enabled: false, enabledAt: null } });
+      expect((await t.http().get(WHITELIST)).body.code).toBe(401);
+
+      // Refused without the right password: nothing changes.
+      const missing = await setWhitelist(user, { enabled: true });
+      expect(missing.body).toMatchObject({ code: 400, result: [{ field: 'withdrawPassword' }] });
+      const wrong = await setWhitelist(user, { enabled: true, withdrawPassword: 'not-the-secret' });
+      expect(wrong.body.code).toBe(10093);
+      expect(
+        (await setWhitelist(user, { enabled: 'yes', withdrawPassword: 'withdraw-secret' })).body.code,
+      ).toBe(400);
+      expect((await state(user)).result.enabled).toBe(false);
+
+      const before = clock.now().getTime();
+      const on = await setWhitelist(user, { enabled: true, withdrawPassword: 'withdraw-secret' });
+      expect(on.body).toMatchObject({ code: 200, result: { enabled: true, holdUntil: null } });
+      const enabledAt = new Date(on.body.result.enabledAt).getTime();
+      expect(enabledAt).toBeGreaterThanOrEqual(before);
+      expect(enabledAt).toBeLessThanOrEqual(clock.now().getTime());
+      expect((await state(user)).result).toEqual({ enabled: true, enabledAt: on.body.result.enabledAt });
+      expect((await bell(user))[0].title).toBe('Withdrawal whitelist turned on');
+      // Turning it on again changes nothing (same time, no second notification).
+      const again = await setWhitelist(user, { enabled: true, withdrawPassword: 'withdraw-secret' });
+      expect(again.body.result.enabledAt).toBe(on.body.result.enabledAt);
+      expect((await bell(user)).filter((n) => n.title === 'Withdrawal whitelist turned on')).toHaveLength(1);
+
+      // An address outside the book: 10112 in the caller's language, nothing held.
+      const refused = await withdraw(user, trc20(other));
+      expect(refused.body).toEqual({
+        code: 10112,
+        result: null,
+        message:
+          'Your withdrawal whitelist is on: crypto withdrawals go only to addresses saved in your address book',
+      });
+      expect((await withdraw(user, trc20(other), 'zh')).body.message).toBe(
+        '您已开启提现白名单：数字货币提现只能发往地址簿中保存的地址',
+      );
+      expect(await withdrawalCount(user)).toBe(0);
+
+      // A book entry in its wait is still 10110; once usable it receives.
+      expect(
+        (await add(user, { coin: 'USDT', network: 'TRC20', address: TRON_ADDRESS, label: 'Mine' })).body.code,
+      ).toBe(200);
+      expect((await withdraw(user, trc20())).body.code).toBe(10110);
+      clock.advance(DAY_MS);
+      expect((await withdraw(user, trc20())).body.code).toBe(20003);
+      expect((await withdraw(user, trc20(other))).body.code).toBe(10112);
+      // Bank withdrawals have no address to list: the whitelist does not apply to them.
+      const bank = await withdraw(user, {
+        method: 'bank',
+        coin: 'USDT',
+        bankType: 'Bank of Test',
+        bankAccount: 'DE89370400440532013000',
+        holderName: 'Test User',
+        amount: '50',
+        withdrawPassword: 'withdraw-secret',
+      });
+      expect(bank.body.code).toBe(20003);
+      expect(await withdrawalCount(user)).toBe(2);
+    });
+
+    it('turning it off holds every withdrawal for 24 hours and tells the owner', async () => {
+      const user = await funded();
+      expect(
+        (await setWhitelist(user, { enabled: true, withdrawPassword: 'withdraw-secret' })).body.result
+          .enabled,
+      ).toBe(true);
+      // Off while already off for another user changes nothing and starts no hold.
+      const idle = await funded();
+      const idleOff = await setWhitelist(idle, { enabled: false, withdrawPassword: 'withdraw-secret' });
+      expect(idleOff.body).toMatchObject({ code: 200, result: { enabled: false, holdUntil: null } });
+      expect((await withdraw(idle, trc20(other))).body.code).toBe(20003);
+
+      const before = clock.now().getTime();
+      const off = await setWhitelist(user, { enabled: false, withdrawPassword: 'withdraw-secret' });
+      expect(off.body).toMatchObject({ code: 200, result: { enabled: false, enabledAt: null } });
+      const holdUntil = off.body.result.holdUntil as string;
+      expect(new Date(holdUntil).getTime()).toBeGreaterThanOrEqual(before + DAY_MS);
+      expect(new Date(holdUntil).getTime()).toBeLessThanOrEqual(clock.now().getTime() + DAY_MS);
+      const time = `${holdUntil.slice(0, 16).replace('T', ' ')} UTC`;
+      const held = await withdraw(user, trc20(other));
+      expect(held.body).toMatchObject({ code: 10111, result: { until: holdUntil } });
+      expect(held.body.message).toContain(time);
+      expect((await bell(user))[0]).toMatchObject({ title: 'Withdrawal whitelist turned off' });
+      expect((await bell(user))[0].content).toContain(time);
+      clock.advance(DAY_MS);
+      expect((await withdraw(user, trc20(other))).body.code).toBe(20003);
+    });
+
+    it('with 2FA on, a change needs the authenticator code', async () => {
+      const user = await funded();
+      const totp = (secret: string) => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
+      const secret = (await t.http().post('/swx/customer/user/2fa/setup').set(real(user))).body.result
+        .secret as string;
+      expect(
+        (
+          await t
+            .http()
+            .post('/swx/customer/user/2fa/enable')
+            .set(real(user))
+            .send({ code: await totp(secret) })
+        ).body.code,
+      ).toBe(200);
+      clock.advance(30_000);
+      const noCode = await setWhitelist(user, { enabled: true, withdrawPassword: 'withdraw-secret' });
+      expect(noCode.body).toMatchObject({ code: 400, result: [{ field: 'totpCode' }] });
+      const badCode = await setWhitelist(user, {
+        enabled: true,
+        withdrawPassword: 'withdraw-secret',
+        totpCode: (await totp(secret)) === '000000' ? '111111' : '000000',
+      });
+      expect(badCode.body.code).toBe(10091);
+      expect((await state(user)).result.enabled).toBe(false);
+      const on = await setWhitelist(user, {
+        enabled: true,
+        withdrawPassword: 'withdraw-secret',
+        totpCode: await totp(secret),
+      });
+      expect(on.body.result.enabled).toBe(true);
+    });
+
+    it("is each user's own, and wrong passwords count toward the withdrawal password's lock", async () => {
+      const owner = await funded();
+      const other = await funded();
+      expect(
+        (await setWhitelist(owner, { enabled: true, withdrawPassword: 'withdraw-secret' })).body.result
+          .enabled,
+      ).toBe(true);
+      expect((await state(other)).result.enabled).toBe(false);
+      expect((await withdraw(other, trc20('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'))).body.code).toBe(20003);
+      // Mass assignment of another user's id is refused by the field whitelist of the body.
+      const mass = await setWhitelist(other, {
+        enabled: true,
+        withdrawPassword: 'withdraw-secret',
+        userId: owner.id,
+      });
+      expect(mass.body.code).toBe(400);
+
+      // Five wrong passwords lock the withdrawal password: the right one is then refused here and
+      // for withdrawals alike.
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++)
+        codes.push((await setWhitelist(other, { enabled: true, withdrawPassword: `wrong-${i}` })).body.code);
+      expect(codes).toEqual([10093, 10093, 10093, 10093, 10093]);
+      expect(
+        (await setWhitelist(other, { enabled: true, withdrawPassword: 'withdraw-secret' })).body.code,
+      ).toBe(429);
+      expect((await withdraw(other, trc20('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'))).body.code).toBe(429);
+      expect((await state(other)).result.enabled).toBe(false);
+    });
   });
 });

@@ -98,6 +98,8 @@ const POLICY: Record<string, Access> = {
   'GET /swx/customer/user/addressBook': 'customer',
   'POST /swx/customer/user/addressBook': 'customer',
   'POST /swx/customer/user/addressBook/:id/delete': 'customer',
+  'GET /swx/customer/user/addressBook/whitelist': 'customer',
+  'POST /swx/customer/user/addressBook/whitelist': 'customer',
   'GET /swx/customer/user/dh/currencies': 'customer',
   'GET /swx/customer/user/dh/quote': 'customer',
   'POST /swx/customer/user/dh': 'customer',

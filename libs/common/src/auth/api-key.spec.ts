@@ -7,6 +7,9 @@ describe('API key scopes of routes', () => {
     expect(requiredApiKeyScope('GET', '/swx/customer/order/listUOrder', undefined)).toBe('read');
     expect(requiredApiKeyScope('GET', '/swx/customer/user/listWithdrwal', undefined)).toBe('read');
     expect(requiredApiKeyScope('POST', '/swx/customer/user/repassword', undefined)).toBeNull();
+    // The withdrawal safeguards are changed in a session only, never with a key.
+    expect(requiredApiKeyScope('POST', '/swx/customer/user/addressBook/whitelist', undefined)).toBeNull();
+    expect(requiredApiKeyScope('POST', '/swx/customer/user/addressBook', undefined)).toBeNull();
     expect(requiredApiKeyScope('POST', '/swx/customer/user/getUserInfo', 'read')).toBe('read');
     expect(requiredApiKeyScope('GET', '/swx/customer/user/apiKeys', false)).toBeNull();
   });

@@ -47,6 +47,8 @@ export enum ErrorCode {
   WithdrawalAddressCooling = 10110,
   /** A withdrawal within 24 hours of a security change (password, 2FA, e-mail, phone; {time}: when it ends). */
   WithdrawalSecurityHold = 10111,
+  /** A crypto withdrawal to an address outside the address book while the user's whitelist is on. */
+  WithdrawalAddressNotWhitelisted = 10112,
   SubmittedForReview = 20001,
   DepositUnderReview = 20002,
   WithdrawalUnderReview = 20003,

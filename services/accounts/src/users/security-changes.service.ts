@@ -8,7 +8,13 @@ export const SECURITY_HOLD_MS = 24 * 3600 * 1000;
 
 /** What changed; named in the notification the user receives. */
 export type SecurityChangeKind =
-  'password' | 'passwordReset' | 'withdrawPassword' | 'twoFactorDisabled' | 'email' | 'phone';
+  | 'password'
+  | 'passwordReset'
+  | 'withdrawPassword'
+  | 'twoFactorDisabled'
+  | 'email'
+  | 'phone'
+  | 'withdrawalWhitelistOff';
 
 const TITLES: Record<SecurityChangeKind, string> = {
   password: 'message.securityChangePasswordTitle',
@@ -17,10 +23,11 @@ const TITLES: Record<SecurityChangeKind, string> = {
   twoFactorDisabled: 'message.securityChangeTwoFactorTitle',
   email: 'message.securityChangeEmailTitle',
   phone: 'message.securityChangePhoneTitle',
+  withdrawalWhitelistOff: 'message.securityChangeWhitelistTitle',
 };
 
 /**
- * Security changes of a user: each one stamps `accounts.users.security_changed_at` (by the Clock) in
+ * Security changes of a user (the address whitelist turned off among them): each one stamps `accounts.users.security_changed_at` (by the Clock) in
  * the transaction of the change, and withdrawals are refused until 24 hours after the last one, so
  * that whoever took over a session or a password cannot move the money out at once. Setting a first
  * withdrawal password or turning 2FA on makes the account safer and is not such a change.

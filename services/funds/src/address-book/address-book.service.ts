@@ -95,21 +95,21 @@ export class AddressBookService {
   }
 
   /**
-   * For a withdrawal: when the destination is a book entry still in its 24-hour wait, the time it
-   * becomes usable; else null (a usable entry, or an address that is not in the book).
+   * For a withdrawal: the book's entry for the destination, if there is one, with whether its
+   * 24-hour wait is over (`usable`) and when it ends (`usableFrom`).
    */
-  async coolingUntil(
+  async entryFor(
     userId: string,
     coin: string,
     network: string,
     kind: AddressKind,
     address: string,
-  ): Promise<Date | null> {
+  ): Promise<{ usableFrom: Date; usable: boolean } | null> {
     const entry = await this.dataSource.getRepository(WithdrawalAddress).findOne({
       where: { userId, coin, network, addressKey: addressKey(kind, address) },
     });
-    if (!entry || entry.usableFrom.getTime() <= this.clock.now().getTime()) return null;
-    return entry.usableFrom;
+    if (!entry) return null;
+    return { usableFrom: entry.usableFrom, usable: entry.usableFrom.getTime() <= this.clock.now().getTime() };
   }
 
   private view(row: WithdrawalAddress) {

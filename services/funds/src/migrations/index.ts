@@ -3,6 +3,7 @@ import { NetworkFeeOverride1764000002000 } from './1764000002000-NetworkFeeOverr
 import { WithdrawalDualApproval1765100002000 } from './1765100002000-WithdrawalDualApproval';
 import { WithdrawalAddressBook1766000001000 } from './1766000001000-WithdrawalAddressBook';
 import { WithdrawalCompleted1766500001000 } from './1766500001000-WithdrawalCompleted';
+import { WithdrawalWhitelist1766500003000 } from './1766500003000-WithdrawalWhitelist';
 
 export const FUNDS_MIGRATIONS = [
   CreateFunds1764000001000,
@@ -10,4 +11,5 @@ export const FUNDS_MIGRATIONS = [
   WithdrawalDualApproval1765100002000,
   WithdrawalAddressBook1766000001000,
   WithdrawalCompleted1766500001000,
+  WithdrawalWhitelist1766500003000,
 ];

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
-import type Redis from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   ApiSuccess,
@@ -19,9 +18,10 @@ import {
   type WithdrawalBlocker,
 } from '@app/common';
 import { InsufficientBalanceError, LedgerService, SystemAccount } from '@app/ledger';
-import { limitedAttempt, REDIS_CLIENT, ReviewAlerts } from '@app/queue';
-import { AdminAuditService, formatUtc, SecurityChangesService, UsersService } from '@app/accounts';
+import { ReviewAlerts } from '@app/queue';
+import { AdminAuditService, formatUtc, SecurityChangesService } from '@app/accounts';
 import { AddressBookService } from '../address-book/address-book.service';
+import { WithdrawalWhitelistService } from '../address-book/withdrawal-whitelist.service';
 import type { AddressKind } from '../coins/entities/coin-network.entity';
 import { CoinsService } from '../coins/coins.service';
 import type { CreateWithdrawalDto } from './dto/withdrawal.dto';
@@ -29,13 +29,12 @@ import { decideReview } from '../review/review-queue';
 import { approvalsRequired } from './dual-approval';
 import { checkCryptoDestination } from './withdrawal-destination';
 import { Withdrawal } from './entities/withdrawal.entity';
+import { WithdrawPasswordService } from './withdraw-password.service';
 
 /** Fees are rounded up to this many decimals (the house never pays for rounding). */
 /** A payout's transaction hash: hex, 32 to 128 digits, with or without 0x (as deposits take). */
 const PAYOUT_TX_HASH = /^(0x)?[0-9a-fA-F]{32,128}$/;
 const FEE_DECIMALS = 8;
-const PASSWORD_FAILURES_ALLOWED = 5;
-const PASSWORD_LOCK_SECONDS = 15 * 60;
 
 @Injectable()
 export class WithdrawalsService {
@@ -43,13 +42,13 @@ export class WithdrawalsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly coins: CoinsService,
     private readonly ledger: LedgerService,
-    private readonly users: UsersService,
     private readonly audit: AdminAuditService,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
     private readonly alerts: ReviewAlerts,
     @Inject(SECOND_FACTOR) private readonly secondFactor: SecondFactor,
     private readonly securityChanges: SecurityChangesService,
     private readonly addressBook: AddressBookService,
+    private readonly passwords: WithdrawPasswordService,
+    private readonly whitelist: WithdrawalWhitelistService,
     @Optional() @Inject(WITHDRAWAL_BLOCKER) private readonly blocker?: WithdrawalBlocker,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
     @Optional() @Inject(MARKET_PRICES) private readonly prices?: MarketPrices,
@@ -101,11 +100,11 @@ export class WithdrawalsService {
       });
     }
 
-    await this.checkPassword(userId, dto.withdrawPassword);
+    await this.passwords.check(userId, dto.withdrawPassword);
     if (await this.blocker?.blocksWithdrawals(userId)) {
       throw new AppException(ErrorCode.Forbidden, null, {}, 'message.withdrawBlocked');
     }
-    await this.assertNoHold(userId, net.addressKind, dto);
+    await this.assertNoHold(userId, net, dto);
     // Last of the checks: a one-time code is spent only on a request that is otherwise good to go.
     await this.secondFactor.assert(caller.principal, dto.totpCode, {
       field: 'totpCode',
@@ -298,11 +297,17 @@ export class WithdrawalsService {
 
   /**
    * The 24-hour holds: after a security change of the account (password, withdrawal password, 2FA
-   * off, e-mail or phone), and on an address-book entry added less than 24 hours ago. An address
-   * that is not in the book keeps the spec's contract (a withdrawal names any valid address). Each
-   * refusal names the time it ends, in the message and as `result.until`.
+   * off, e-mail or phone, the whitelist off), and on an address-book entry added less than 24 hours
+   * ago; each refusal names the time it ends, in the message and as `result.until`. An address that
+   * is not in the book keeps the spec's contract (a withdrawal names any valid address) unless the
+   * user turned the whitelist on. `net` is the destination's network as resolved (the main one when
+   * none was named).
    */
-  private async assertNoHold(userId: string, kind: AddressKind, dto: CreateWithdrawalDto) {
+  private async assertNoHold(
+    userId: string,
+    net: { coin: string; network: string; addressKind: AddressKind },
+    dto: CreateWithdrawalDto,
+  ) {
     const held = await this.securityChanges.withdrawalHoldUntil(userId);
     if (held) {
       throw new AppException(
@@ -311,43 +316,19 @@ export class WithdrawalsService {
         { time: formatUtc(held) },
       );
     }
-    if (dto.method !== 'crypto' || !dto.network || !dto.address) return;
-    const cooling = await this.addressBook.coolingUntil(userId, dto.coin, dto.network, kind, dto.address);
-    if (cooling) {
+    if (dto.method !== 'crypto') return;
+    const address = dto.address ?? ''; // checked present by checkCryptoDestination
+    const entry = await this.addressBook.entryFor(userId, net.coin, net.network, net.addressKind, address);
+    if (!entry && (await this.whitelist.isEnabled(userId))) {
+      throw new AppException(ErrorCode.WithdrawalAddressNotWhitelisted);
+    }
+    if (entry && !entry.usable) {
       throw new AppException(
         ErrorCode.WithdrawalAddressCooling,
-        { until: cooling.toISOString() },
-        { time: formatUtc(cooling) },
+        { until: entry.usableFrom.toISOString() },
+        { time: formatUtc(entry.usableFrom) },
       );
     }
-  }
-
-  /**
-   * The withdrawal password, with wrong answers limited per user (limitedAttempt: guesses sent at
-   * once cannot outnumber the limit). A wrong password counts (the lock runs from the last one), a
-   * right one clears the count; other answers (not set, account frozen) count as nothing.
-   */
-  private async checkPassword(userId: string, password: string) {
-    const key = `withdraw-pw-fail:${userId}`;
-    const outcome = await limitedAttempt(
-      this.redis,
-      [{ key, limit: PASSWORD_FAILURES_ALLOWED, ttlSeconds: PASSWORD_LOCK_SECONDS, slidingTtl: true }],
-      async () => {
-        const check = await this.users.checkWithdrawPassword(userId, password);
-        // Only a wrong password of an active user is a failure (false); the rest is told below.
-        return check?.status === 'active' && check.password === 'wrong' ? false : check;
-      },
-    );
-    if ('refused' in outcome) throw new AppException(ErrorCode.TooManyRequests);
-    const check = outcome.result;
-    if (check === false) throw new AppException(ErrorCode.WithdrawPasswordWrong);
-    if (!check) throw new AppException(ErrorCode.UserNotFound);
-    if (check.status === 'frozen') throw new AppException(ErrorCode.UserStatusAbnormal);
-    if (check.status !== 'active') throw new AppException(ErrorCode.UserStatusWrong);
-    if (check.password === 'not_set') {
-      throw AppException.field('withdrawPassword', 'validation.setWithdrawPasswordFirst');
-    }
-    await this.redis.del(key);
   }
 
   /**

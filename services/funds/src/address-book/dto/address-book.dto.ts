@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -28,4 +28,28 @@ export class AddWithdrawalAddressDto {
   @IsString({ message: 'validation.addressLabel' })
   @Length(1, 40, { message: 'validation.addressLabel' })
   label: string;
+}
+
+export class SetWithdrawalWhitelistDto {
+  @ApiProperty({
+    description:
+      'true: crypto withdrawals only to usable address-book entries; false: any address, after a 24-hour hold',
+  })
+  @IsBoolean({ message: 'validation.invalid' })
+  enabled: boolean;
+
+  @ApiProperty()
+  @IsString({ message: 'validation.enterWithdrawPassword' })
+  @IsNotEmpty({ message: 'validation.enterWithdrawPassword' })
+  @MaxLength(128, { message: 'validation.enterWithdrawPassword' })
+  withdrawPassword: string;
+
+  @ApiPropertyOptional({
+    description:
+      'The authenticator code: required while two-factor authentication is on (missing: 400, wrong: 10091)',
+  })
+  @IsOptional()
+  @IsString({ message: 'auth.enterTotpCode' })
+  @Matches(/^\d{6}$/, { message: 'validation.codeFormat' })
+  totpCode?: string;
 }
