@@ -101,8 +101,29 @@ export interface SavedAddress {
   usableFrom: string;
   usable: boolean;
 }
+/** Whether a saved address can be used now (its 24-hour wait is over). */
+export const isUsable = (entry: SavedAddress, now = Date.now()) =>
+  entry.usable || new Date(entry.usableFrom).getTime() <= now;
 /** Withdrawal refusals that name the time they end (`result.until`). */
 export const WITHDRAWAL_HOLD_CODES = { addressCooling: 10110, securityHold: 10111 } as const;
+/** While the whitelist is on: a crypto withdrawal to an address that is not in the address book. */
+export const ADDRESS_NOT_WHITELISTED = 10112;
+/** The withdrawal password is wrong (the server counts failures: 429 after too many). */
+export const WITHDRAW_PASSWORD_WRONG = 10093;
+/** A wrong two-factor code. */
+export const CODE_WRONG = 10091;
+/**
+ * The withdrawal address whitelist: while on, crypto withdrawals go only to address-book entries
+ * that are past their 24-hour wait.
+ */
+export interface Whitelist {
+  enabled: boolean;
+  enabledAt: string | null;
+}
+/** The answer to a change: turning it off starts the 24-hour withdrawal hold, ending at `holdUntil`. */
+export interface WhitelistChange extends Whitelist {
+  holdUntil: string | null;
+}
 export interface Page<T> {
   list: T[];
   total: number;
@@ -125,6 +146,9 @@ export const fundsApi = {
   addAddress: (body: { coin: string; network: string; address: string; label: string }) =>
     http.post<SavedAddress>('user/addressBook', body),
   deleteAddress: (id: string) => http.post<null>(`user/addressBook/${encodeURIComponent(id)}/delete`),
+  whitelist: (signal?: AbortSignal) => http.get<Whitelist>('user/addressBook/whitelist', undefined, signal),
+  setWhitelist: (body: { enabled: boolean; withdrawPassword: string; totpCode?: string }) =>
+    http.post<WhitelistChange>('user/addressBook/whitelist', body),
   exchangeCurrencies: (signal?: AbortSignal) => http.get<string[]>('user/dh/currencies', undefined, signal),
   exchangeQuote: (from: string, to: string, amount: string) =>
     http.get<ExchangeQuote>('user/dh/quote', { from, to, amount }),

@@ -9,20 +9,22 @@ import { ConfirmModal } from '../../../shared/ui/Modal';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
-import { fundsApi, useNetworks, type CoinNetwork, type SavedAddress } from '../api/funds-api';
+import { fundsApi, isUsable, useNetworks, type CoinNetwork, type SavedAddress } from '../api/funds-api';
+import { WhitelistCard } from './WhitelistCard';
 
 const LABEL_MAX = 40;
 
 /**
  * The withdrawal address book: saved addresses per coin and network with a label. A new entry can
  * be used for withdrawals 24 hours after it was added (the server's rule, shown here as "usable
- * from"); deleting asks first.
+ * from"); deleting asks first. The whitelist card on top limits crypto withdrawals to these entries.
  */
 export function AddressBookPage() {
   const { t } = useTranslation('funds');
   const networks = useNetworks();
   const [round, setRound] = useState(0);
   const book = useApi((signal) => fundsApi.addressBook(signal), [round]);
+  const whitelist = useApi((signal) => fundsApi.whitelist(signal), []);
   return (
     <div className="container page" data-testid="address-book-page">
       <PageHeader
@@ -30,6 +32,7 @@ export function AddressBookPage() {
         subtitle={t('addressBook.subtitle')}
         actions={<Link to="/profile/withdraw">{t('addressBook.toWithdraw')}</Link>}
       />
+      <WhitelistCard state={whitelist} />
       <ul className="rules card">
         <li>{t('addressBook.ruleWait')}</li>
         <li>{t('addressBook.ruleSecurity')}</li>
@@ -61,7 +64,7 @@ export function AddressBookPage() {
 /** "Usable" or "Usable from <local time>". */
 export function UsableFrom({ entry }: { entry: SavedAddress }) {
   const { t, i18n } = useTranslation('funds');
-  const usable = entry.usable || new Date(entry.usableFrom).getTime() <= Date.now();
+  const usable = isUsable(entry);
   return usable ? (
     <span className="badge badge-real">{t('addressBook.usable')}</span>
   ) : (

@@ -8,16 +8,20 @@ import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { Field, PageHeader } from '../../../shared/ui/Field';
 import { RealBookNotice } from '../../../shared/ui/RealBookNotice';
-import { AsyncView } from '../../../shared/ui/StateViews';
+import { AsyncView, ErrorState, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
 import {
+  ADDRESS_NOT_WHITELISTED,
   fundsApi,
+  isUsable,
   useNetworks,
   WITHDRAWAL_HOLD_CODES,
   type CoinNetwork,
+  type SavedAddress,
   type WithdrawalQuote,
 } from '../api/funds-api';
+import { UsableFrom } from './AddressBookPage';
 import { WithdrawalList } from './RecordLists';
 
 /** Withdrawal by crypto or bank: the fee and the amount received quoted before confirming. */
@@ -94,10 +98,20 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
   const book = useApi((signal) => fundsApi.addressBook(signal), [], !disabled);
   const saved = (book.data ?? []).filter((e) => e.coin === coin && e.network === network);
   const picked = saved.find((e) => e.address === v.address.trim());
+  // While the whitelist is on, a crypto withdrawal goes only to a saved address past its wait: the
+  // address is chosen from those (unknown state: the free field; the server checks either way).
+  const whitelist = useApi((signal) => fundsApi.whitelist(signal), [], !disabled);
+  const restricted = method === 'crypto' && whitelist.data?.enabled === true;
+  const chosen = restricted && picked && isUsable(picked) ? picked : null;
+  const choose = (entry: SavedAddress) => {
+    setV({ ...v, address: entry.address });
+    if (errors.address) setErrors(({ address: _gone, ...rest }) => rest);
+  };
 
   const validate = () => {
     const next: Record<string, string> = {};
-    if (method === 'crypto' && !v.address.trim()) next.address = t('withdraw.enterAddress');
+    if (restricted && !chosen) next.address = t('whitelist.choose');
+    else if (method === 'crypto' && !v.address.trim()) next.address = t('withdraw.enterAddress');
     if (method === 'bank') {
       if (!v.holderName.trim()) next.holderName = t('validation.required');
       if (!v.bankAccount.trim()) next.bankAccount = t('validation.required');
@@ -177,6 +191,15 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
               : null;
         if (key) throw new ApiError(err.code, t(key, { time: formatDate(until, i18n.language) }), err.result);
       }
+      // Not in the address book while the whitelist is on (perhaps turned on elsewhere meanwhile):
+      // the server's reason on the address, which is then chosen from the saved ones.
+      if (err instanceof ApiError && err.code === ADDRESS_NOT_WHITELISTED) {
+        setErrors({ address: err.message });
+        setConfirming(null);
+        whitelist.reload();
+        book.reload();
+        return;
+      }
       const fields = fieldErrors(err);
       if (fields.totpCode) setNeedTotp(true);
       if (Object.keys(fields).length) {
@@ -236,7 +259,18 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
               </Field>
             )}
           </div>
-          {method === 'crypto' && (
+          {restricted && (
+            <WhitelistAddresses
+              coin={coin}
+              network={network}
+              saved={saved}
+              book={book}
+              chosen={chosen}
+              error={errors.address}
+              onChoose={choose}
+            />
+          )}
+          {method === 'crypto' && !restricted && (
             <Field label={t('addressBook.pick')}>
               {(id) => (
                 <select
@@ -266,12 +300,12 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
               )}
             </Field>
           )}
-          {method === 'crypto' && (
+          {method === 'crypto' && !restricted && (
             <Link to="/profile/address-book" className="small" data-testid="manage-address-book">
               {t('addressBook.manage')}
             </Link>
           )}
-          {method === 'crypto' ? (
+          {restricted ? null : method === 'crypto' ? (
             <Field label={t('fields.address')} error={errors.address}>
               {(id) => (
                 <input id={id} value={v.address} onChange={set('address')} dir="ltr" autoComplete="off" />
@@ -390,7 +424,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
               label: t('withdraw.to'),
               value:
                 method === 'crypto'
-                  ? `${network} ${v.address}`
+                  ? `${network} ${v.address}${chosen ? ` (${chosen.label})` : ''}`
                   : `${v.holderName} · ${v.bankType} ${v.bankAccount}`,
             },
             {
@@ -415,5 +449,91 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
         />
       )}
     </>
+  );
+}
+
+/**
+ * The whitelist's address choice: this coin and network's saved addresses, those still in their
+ * 24-hour wait shown but not choosable (with the time they become usable); none usable says so
+ * and leads to the address book.
+ */
+function WhitelistAddresses({
+  coin,
+  network,
+  saved,
+  book,
+  chosen,
+  error,
+  onChoose,
+}: {
+  coin: string;
+  network: string;
+  saved: SavedAddress[];
+  book: { data: SavedAddress[] | undefined; error: ApiError | null; reload: () => void };
+  chosen: SavedAddress | null;
+  error?: string;
+  onChoose: (entry: SavedAddress) => void;
+}) {
+  const { t } = useTranslation('funds');
+  const usable = saved.filter((e) => isUsable(e));
+  return (
+    <fieldset
+      className={`field address-choice${error ? ' field-invalid' : ''}`}
+      data-testid="whitelist-addresses"
+    >
+      <legend>{t('fields.address')}</legend>
+      <p className="muted small" data-testid="whitelist-on-notice">
+        {t('whitelist.withdrawNotice')}
+      </p>
+      {book.error && !book.data ? (
+        <ErrorState error={book.error} onRetry={book.reload} />
+      ) : !book.data ? (
+        <Loading />
+      ) : (
+        <>
+          {saved.length > 0 && (
+            <div className="address-options">
+              {saved.map((e) => {
+                const ok = isUsable(e);
+                return (
+                  <label
+                    key={e.id}
+                    className={`address-option${ok ? '' : ' disabled'}${chosen?.id === e.id ? ' active' : ''}`}
+                    data-testid={`whitelist-address-${e.id}`}
+                  >
+                    <input
+                      type="radio"
+                      name="whitelist-address"
+                      value={e.id}
+                      checked={chosen?.id === e.id}
+                      disabled={!ok}
+                      onChange={() => onChoose(e)}
+                    />
+                    <span className="address-option-text">
+                      <strong>{e.label}</strong>
+                      <code dir="ltr">{e.address}</code>
+                    </span>
+                    <UsableFrom entry={e} />
+                  </label>
+                );
+              })}
+            </div>
+          )}
+          {usable.length === 0 && (
+            <p className="notice notice-warn" data-testid="whitelist-none">
+              <span>{t('whitelist.noneUsable', { coin, network })}</span>
+            </p>
+          )}
+        </>
+      )}
+      {error && (
+        <div className="field-error" role="alert" data-testid="address-error">
+          {error}
+        </div>
+      )}
+      <Link to="/profile/address-book" className="small" data-testid="manage-address-book">
+        {usable.length === 0 && book.data ? t('whitelist.toAddressBook') : t('addressBook.manage')}
+      </Link>
+    </fieldset>
   );
 }
