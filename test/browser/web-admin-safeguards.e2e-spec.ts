@@ -353,6 +353,17 @@ describe('web-admin safeguards: confirmations, Arabic destinations, translated v
       for (const side of sides)
         expect([german.values.side.buy, german.values.side.sell]).toContain(side.trim());
       await screenshot(page, 'admin-spot-orders-de');
+      // Opened without a filter, the list shows the customers' orders only (the house's quotes
+      // would bury them), and says so in its always-on filter.
+      await page.evaluate(() => {
+        // The list's remembered parameters (react-admin's store) would stand in for its defaults.
+        for (const key of Object.keys(localStorage))
+          if (key.includes('spot-orders')) localStorage.removeItem(key);
+      });
+      await page.goto('/admin/spot-orders');
+      await page.getByText(german.values.customers, { exact: true }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('td.column-userId', { hasText: german.values.marketMaker }).count()).toBe(0);
     } finally {
       await setLocale('en');
     }

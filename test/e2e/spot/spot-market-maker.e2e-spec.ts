@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser } from '../../support/users';
-import { tick } from '../trading/trading-support';
+import { adminToken, tick } from '../trading/trading-support';
 import { place, waitFor } from './spot-support';
 
 /**
@@ -57,5 +57,33 @@ describe('spot market maker', () => {
     // The price moves 5%: the quotes follow.
     await tick(t, 'LTCUSDT', '84');
     await waitFor(around(84), 30_000, 'quotes around 84');
+
+    // The console tells the customers' orders from the house's quotes, which outnumber them.
+    const token = await adminToken(t);
+    const list = async (filter: object) => {
+      const res = await t
+        .http()
+        .get(`/swx/admin/spot-orders?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,199]`)
+        .set('Authorization', `Bearer ${token}`);
+      expect(res.body.code).toBe(200);
+      return res.body.result as { id: string; userId: string | null; marketMaker: boolean }[];
+    };
+    const customers = await list({ symbol: 'LTCUSDT', placedBy: 'customers' });
+    expect(customers.map((o) => o.id)).toContain(bought.id);
+    expect(customers.every((o) => !o.marketMaker && o.userId !== null)).toBe(true);
+    const house = await list({ symbol: 'LTCUSDT', placedBy: 'market_maker' });
+    expect(house.length).toBeGreaterThan(10);
+    expect(house.every((o) => o.marketMaker && o.userId === null)).toBe(true);
+    // With a named user: only what both allow.
+    expect((await list({ userId: u.id, placedBy: 'customers' })).map((o) => o.id)).toEqual([bought.id]);
+    expect(await list({ userId: u.id, placedBy: 'market_maker' })).toEqual([]);
+    expect((await list({ userId: 'market_maker', placedBy: 'market_maker', symbol: 'LTCUSDT' })).length).toBe(
+      house.length,
+    );
+    const bad = await t
+      .http()
+      .get(`/swx/admin/spot-orders?filter=${encodeURIComponent(JSON.stringify({ placedBy: 'robots' }))}`)
+      .set('Authorization', `Bearer ${token}`);
+    expect(bad.body.code).toBe(400);
   });
 });

@@ -30,6 +30,7 @@ export const CONFIRMATIONS_EN = {
     },
     values: {
       marketMaker: 'Market maker',
+      customers: 'Customers',
       side: { buy: 'Buy', sell: 'Sell' },
       orderType: { limit: 'Limit', market: 'Market' },
       method: { crypto: 'Crypto', bank: 'Bank transfer' },
@@ -107,6 +108,7 @@ export const CONFIRMATIONS_ZH: ConfirmationsMessages = {
     },
     values: {
       marketMaker: '做市商',
+      customers: '客户',
       side: { buy: '买入', sell: '卖出' },
       orderType: { limit: '限价', market: '市价' },
       method: { crypto: '加密货币', bank: '银行转账' },

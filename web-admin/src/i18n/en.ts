@@ -404,6 +404,7 @@ export const en = {
       fields: {
         id: 'ID',
         userId: 'User',
+        placedBy: 'Placed by',
         book: 'Book',
         symbol: 'Pair',
         side: 'Side',

@@ -397,6 +397,7 @@ export const zh: typeof en = {
       fields: {
         id: 'ID',
         userId: '用户',
+        placedBy: '下单方',
         book: '账户类型',
         symbol: '交易对',
         side: '买卖',

@@ -20,6 +20,10 @@ const SIDE_CHOICES = [
   { id: 'buy', name: 'swx.values.side.buy' },
   { id: 'sell', name: 'swx.values.side.sell' },
 ];
+const PLACED_BY_CHOICES = [
+  { id: 'customers', name: 'swx.values.customers' },
+  { id: 'market_maker', name: 'swx.values.marketMaker' },
+];
 const ORDER_TYPE_CHOICES = [
   { id: 'limit', name: 'swx.values.orderType.limit' },
   { id: 'market', name: 'swx.values.orderType.market' },
@@ -115,10 +119,13 @@ export const SpotOrderList = () => (
         choices={statusChoices(['pending', 'open', 'partial', 'filled', 'cancelled'])}
         alwaysOn
       />,
+      // The market maker's quotes outnumber the customers' orders: the list opens on the customers'.
+      <SelectInput key="placedBy" source="placedBy" choices={PLACED_BY_CHOICES} alwaysOn />,
       ...userAndBook,
       <TextInput key="symbol" source="symbol" />,
       <SelectInput key="side" source="side" choices={SIDE_CHOICES} />,
     ]}
+    filterDefaultValues={{ placedBy: 'customers' }}
     sort={{ field: 'id', order: 'DESC' }}
   >
     <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { In, IsNull, type DataSource, type FindOptionsWhere } from 'typeorm';
+import { In, IsNull, Not, type DataSource, type FindOptionsWhere } from 'typeorm';
 import { AdminAuth, AdminRole, AppException, contentRange, ErrorCode, parseListQuery } from '@app/common';
 import { SpotOrder } from './entities/spot-order.entity';
 import { SpotPair } from './entities/spot-pair.entity';
@@ -21,6 +21,7 @@ const CHECKS: Record<string, (v: unknown) => boolean> = {
   type: (v) => v === 'limit' || v === 'market',
   takerOrderId: (v) => (typeof v === 'string' || typeof v === 'number') && ID.test(String(v)),
   makerOrderId: (v) => (typeof v === 'string' || typeof v === 'number') && ID.test(String(v)),
+  placedBy: (v) => v === 'customers' || v === 'market_maker',
 };
 
 /** A where clause from a react-admin filter: each allowed field equals a value or one of a list. */
@@ -101,7 +102,7 @@ export class AdminSpotController {
   @Get('spot-orders')
   @ApiOperation({
     summary:
-      'Coin orders (ra-data-simple-rest; filter {id, userId ("market_maker" for the house), book, symbol, state, side, type})',
+      'Coin orders (ra-data-simple-rest; filter {id, userId ("market_maker" for the house), placedBy ("customers" or "market_maker"), book, symbol, state, side, type})',
   })
   async orders(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(
@@ -109,8 +110,25 @@ export class AdminSpotController {
       ['id', 'symbol', 'state', 'createdAt', 'updatedAt', 'turnover', 'filled'],
       { field: 'id', order: 'DESC' },
     );
+    // placedBy: only the customers' orders or only the market maker's (its quotes outnumber them).
+    const { placedBy, ...filter } = list.filter;
+    if (placedBy !== undefined && !CHECKS.placedBy(placedBy))
+      throw AppException.field('filter', 'validation.invalid');
+    const house = placedBy === 'market_maker';
+    if (placedBy !== undefined && filter.userId !== undefined) {
+      // Named users too: keep those the choice allows; none left, nothing matches.
+      const named = Array.isArray(filter.userId) ? (filter.userId as unknown[]) : [filter.userId];
+      filter.userId = named.filter((v) => (v === 'market_maker') === house);
+      if (!(filter.userId as unknown[]).length) {
+        setRange(reply, 'spot-orders', list.offset, 0, 0);
+        return [];
+      }
+    }
+    const conditions = where<SpotOrder>(filter, ['id', 'userId', 'book', 'symbol', 'state', 'side', 'type']);
+    if (placedBy !== undefined && conditions.userId === undefined)
+      conditions.userId = house ? IsNull() : Not(IsNull());
     const [rows, total] = await this.dataSource.getRepository(SpotOrder).findAndCount({
-      where: where<SpotOrder>(list.filter, ['id', 'userId', 'book', 'symbol', 'state', 'side', 'type']),
+      where: conditions,
       order: { [list.sort.field]: list.sort.order, id: 'DESC' },
       skip: list.offset,
       take: list.limit,

@@ -631,6 +631,7 @@ export const ar: ConsoleLanguage = {
         fields: {
           id: 'المعرّف',
           userId: 'المستخدم',
+          placedBy: 'مقدّم الأمر',
           book: 'الدفتر',
           symbol: 'الزوج',
           side: 'الجهة',
@@ -1130,6 +1131,7 @@ export const ar: ConsoleLanguage = {
       },
       values: {
         marketMaker: 'صانع السوق',
+        customers: 'العملاء',
         side: { buy: 'شراء', sell: 'بيع' },
         orderType: { limit: 'محدد السعر', market: 'بسعر السوق' },
         method: { crypto: 'عملة مشفرة', bank: 'تحويل بنكي' },

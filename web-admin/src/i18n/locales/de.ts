@@ -623,6 +623,7 @@ export const de: ConsoleLanguage = {
         fields: {
           id: 'ID',
           userId: 'Benutzer',
+          placedBy: 'Platziert von',
           book: 'Kontoart',
           symbol: 'Paar',
           side: 'Seite',
@@ -1127,6 +1128,7 @@ export const de: ConsoleLanguage = {
       },
       values: {
         marketMaker: 'Market Maker',
+        customers: 'Kunden',
         side: { buy: 'Kauf', sell: 'Verkauf' },
         orderType: { limit: 'Limit', market: 'Markt' },
         method: { crypto: 'Krypto', bank: 'Banküberweisung' },

@@ -619,6 +619,7 @@ export const es: ConsoleLanguage = {
         fields: {
           id: 'ID',
           userId: 'Usuario',
+          placedBy: 'Realizada por',
           book: 'Libro',
           symbol: 'Par',
           side: 'Lado',
@@ -1120,6 +1121,7 @@ export const es: ConsoleLanguage = {
       },
       values: {
         marketMaker: 'Creador de mercado',
+        customers: 'Clientes',
         side: { buy: 'Compra', sell: 'Venta' },
         orderType: { limit: 'Límite', market: 'Mercado' },
         method: { crypto: 'Cripto', bank: 'Transferencia bancaria' },

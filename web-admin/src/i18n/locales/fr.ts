@@ -619,6 +619,7 @@ export const fr: ConsoleLanguage = {
         fields: {
           id: 'ID',
           userId: 'Utilisateur',
+          placedBy: 'Passé par',
           book: 'Registre',
           symbol: 'Paire',
           side: 'Sens',
@@ -1123,6 +1124,7 @@ export const fr: ConsoleLanguage = {
       },
       values: {
         marketMaker: 'Teneur de marché',
+        customers: 'Clients',
         side: { buy: 'Achat', sell: 'Vente' },
         orderType: { limit: 'Limite', market: 'Marché' },
         method: { crypto: 'Crypto', bank: 'Virement bancaire' },

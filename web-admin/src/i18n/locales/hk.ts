@@ -611,6 +611,7 @@ export const hk: ConsoleLanguage = {
         fields: {
           id: 'ID',
           userId: '用戶',
+          placedBy: '下單方',
           book: '帳簿',
           symbol: '交易對',
           side: '買賣方向',
@@ -1106,6 +1107,7 @@ export const hk: ConsoleLanguage = {
       },
       values: {
         marketMaker: '做市商',
+        customers: '客戶',
         side: { buy: '買入', sell: '賣出' },
         orderType: { limit: '限價', market: '市價' },
         method: { crypto: '加密貨幣', bank: '銀行轉帳' },

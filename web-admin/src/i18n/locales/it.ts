@@ -619,6 +619,7 @@ export const it: ConsoleLanguage = {
         fields: {
           id: 'ID',
           userId: 'Utente',
+          placedBy: 'Inserito da',
           book: 'Tipo conto',
           symbol: 'Coppia',
           side: 'Lato',
@@ -1121,6 +1122,7 @@ export const it: ConsoleLanguage = {
       },
       values: {
         marketMaker: 'Market maker',
+        customers: 'Clienti',
         side: { buy: 'Acquisto', sell: 'Vendita' },
         orderType: { limit: 'Limite', market: 'Mercato' },
         method: { crypto: 'Cripto', bank: 'Bonifico bancario' },

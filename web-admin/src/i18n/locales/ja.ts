@@ -615,6 +615,7 @@ export const ja: ConsoleLanguage = {
         fields: {
           id: 'ID',
           userId: 'ユーザー',
+          placedBy: '発注者',
           book: '口座区分',
           symbol: 'ペア',
           side: '売買',
@@ -1115,6 +1116,7 @@ export const ja: ConsoleLanguage = {
       },
       values: {
         marketMaker: 'マーケットメーカー',
+        customers: '顧客',
         side: { buy: '買い', sell: '売り' },
         orderType: { limit: '指値', market: '成行' },
         method: { crypto: '暗号資産', bank: '銀行振込' },

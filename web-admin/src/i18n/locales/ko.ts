@@ -618,6 +618,7 @@ export const ko: ConsoleLanguage = {
         fields: {
           id: 'ID',
           userId: '사용자',
+          placedBy: '주문자',
           book: '계정 구분',
           symbol: '거래쌍',
           side: '매수/매도',
@@ -1117,6 +1118,7 @@ export const ko: ConsoleLanguage = {
       },
       values: {
         marketMaker: '마켓 메이커',
+        customers: '고객',
         side: { buy: '매수', sell: '매도' },
         orderType: { limit: '지정가', market: '시장가' },
         method: { crypto: '암호화폐', bank: '은행 송금' },

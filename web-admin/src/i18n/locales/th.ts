@@ -613,6 +613,7 @@ export const th: ConsoleLanguage = {
         fields: {
           id: 'ID',
           userId: 'ผู้ใช้',
+          placedBy: 'ผู้ส่งคำสั่ง',
           book: 'ประเภทบัญชี',
           symbol: 'คู่เหรียญ',
           side: 'ฝั่ง',
@@ -1109,6 +1110,7 @@ export const th: ConsoleLanguage = {
       },
       values: {
         marketMaker: 'ผู้ดูแลสภาพคล่อง',
+        customers: 'ลูกค้า',
         side: { buy: 'ซื้อ', sell: 'ขาย' },
         orderType: { limit: 'ลิมิต', market: 'ตลาด' },
         method: { crypto: 'คริปโต', bank: 'โอนผ่านธนาคาร' },
