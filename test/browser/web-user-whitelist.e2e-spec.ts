@@ -249,6 +249,13 @@ describe('web-user: withdrawal whitelist', () => {
       .getByText(`Withdrawal whitelist turned off: withdrawals are held until ${until}`)
       .waitFor();
     await shot(page, 'whitelist-turned-off-desktop', true);
+    // The card still tells the hold after a reload (the server's state carries it).
+    await page.reload();
+    await page
+      .getByTestId('whitelist-card')
+      .getByTestId('whitelist-hold')
+      .getByText(`held until ${until}.`, { exact: false })
+      .waitFor();
 
     // The withdrawal form has the free address field again, and a withdrawal waits for the hold.
     await page.goto('/profile/withdraw');

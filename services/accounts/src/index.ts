@@ -1,5 +1,5 @@
 export * from './accounts.module';
 export * from './migrations';
 export { UsersService } from './users/users.service';
-export { SecurityChangesService, SECURITY_HOLD_MS, formatUtc } from './users/security-changes.service';
+export { SecurityChangesService, formatUtc } from './users/security-changes.service';
 export { AdminAuditService } from './admin/admin-audit.service';

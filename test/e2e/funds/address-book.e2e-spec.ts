@@ -285,7 +285,11 @@ describe('funds: the withdrawal address book', () => {
       const enabledAt = new Date(on.body.result.enabledAt).getTime();
       expect(enabledAt).toBeGreaterThanOrEqual(before);
       expect(enabledAt).toBeLessThanOrEqual(clock.now().getTime());
-      expect((await state(user)).result).toEqual({ enabled: true, enabledAt: on.body.result.enabledAt });
+      expect((await state(user)).result).toEqual({
+        enabled: true,
+        enabledAt: on.body.result.enabledAt,
+        holdUntil: null,
+      });
       expect((await bell(user))[0].title).toBe('Withdrawal whitelist turned on');
       // Turning it on again changes nothing (same time, no second notification).
       const again = await setWhitelist(user, { enabled: true, withdrawPassword: 'withdraw-secret' });
@@ -345,6 +349,8 @@ describe('funds: the withdrawal address book', () => {
       const holdUntil = off.body.result.holdUntil as string;
       expect(new Date(holdUntil).getTime()).toBeGreaterThanOrEqual(before + DAY_MS);
       expect(new Date(holdUntil).getTime()).toBeLessThanOrEqual(clock.now().getTime() + DAY_MS);
+      // The state tells the hold too, until it ends.
+      expect((await state(user)).result).toEqual({ enabled: false, enabledAt: null, holdUntil });
       const time = `${holdUntil.slice(0, 16).replace('T', ' ')} UTC`;
       const held = await withdraw(user, trc20(other));
       expect(held.body).toMatchObject({ code: 10111, result: { until: holdUntil } });
@@ -352,6 +358,7 @@ describe('funds: the withdrawal address book', () => {
       expect((await bell(user))[0]).toMatchObject({ title: 'Withdrawal whitelist turned off' });
       expect((await bell(user))[0].content).toContain(time);
       clock.advance(DAY_MS);
+      expect((await state(user)).result.holdUntil).toBeNull();
       expect((await withdraw(user, trc20(other))).body.code).toBe(20003);
     });
 

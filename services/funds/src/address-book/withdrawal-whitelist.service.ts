@@ -9,13 +9,15 @@ import {
   type Notifications,
   type SecondFactor,
 } from '@app/common';
-import { SecurityChangesService, SECURITY_HOLD_MS } from '@app/accounts';
+import { SecurityChangesService } from '@app/accounts';
 import { WithdrawPasswordService } from '../withdrawals/withdraw-password.service';
 import type { SetWithdrawalWhitelistDto } from './dto/address-book.dto';
 
 export interface WhitelistState {
   enabled: boolean;
   enabledAt: string | null;
+  /** The end of the running withdrawal hold after a security change (the whitelist off among them). */
+  holdUntil: string | null;
 }
 
 /**
@@ -41,24 +43,31 @@ export class WithdrawalWhitelistService {
       `SELECT enabled_at FROM funds.withdrawal_whitelist WHERE user_id = $1`,
       [userId],
     );
+    const holdUntil = (await this.securityChanges.withdrawalHoldUntil(userId))?.toISOString() ?? null;
     return rows.length
-      ? { enabled: true, enabledAt: new Date(rows[0].enabled_at).toISOString() }
-      : { enabled: false, enabledAt: null };
+      ? { enabled: true, enabledAt: new Date(rows[0].enabled_at).toISOString(), holdUntil }
+      : { enabled: false, enabledAt: null, holdUntil };
   }
 
   async isEnabled(userId: string): Promise<boolean> {
-    return (await this.state(userId)).enabled;
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM funds.withdrawal_whitelist WHERE user_id = $1`,
+      [userId],
+    );
+    return rows.length > 0;
   }
 
-  /** Sets the whitelist on or off; asking for the state it already has changes nothing. */
+  /**
+   * Sets the whitelist on or off; asking for the state it already has changes nothing. The answer
+   * is the new state, with the hold that turning it off started.
+   */
   async set(
     userId: string,
     dto: SetWithdrawalWhitelistDto,
     caller: { principal: AuthPrincipal; ip: string },
-  ): Promise<WhitelistState & { holdUntil: string | null }> {
+  ): Promise<WhitelistState> {
     await this.passwords.check(userId, dto.withdrawPassword);
     await this.secondFactor.assert(caller.principal, dto.totpCode, { field: 'totpCode', ip: caller.ip });
-    let holdUntil: string | null = null;
     await this.dataSource.transaction(async (m) => {
       const now = this.clock.now();
       if (dto.enabled) {
@@ -87,9 +96,8 @@ export class WithdrawalWhitelistService {
         [userId],
       );
       if (!removed.length) return;
-      const at = await this.securityChanges.record(userId, 'withdrawalWhitelistOff', m);
-      holdUntil = new Date(at.getTime() + SECURITY_HOLD_MS).toISOString();
+      await this.securityChanges.record(userId, 'withdrawalWhitelistOff', m);
     });
-    return { ...(await this.state(userId)), holdUntil };
+    return this.state(userId);
   }
 }

@@ -119,9 +119,7 @@ export const CODE_WRONG = 10091;
 export interface Whitelist {
   enabled: boolean;
   enabledAt: string | null;
-}
-/** The answer to a change: turning it off starts the 24-hour withdrawal hold, ending at `holdUntil`. */
-export interface WhitelistChange extends Whitelist {
+  /** The end of the running withdrawal hold (turning the whitelist off starts one of 24 hours). */
   holdUntil: string | null;
 }
 export interface Page<T> {
@@ -148,7 +146,7 @@ export const fundsApi = {
   deleteAddress: (id: string) => http.post<null>(`user/addressBook/${encodeURIComponent(id)}/delete`),
   whitelist: (signal?: AbortSignal) => http.get<Whitelist>('user/addressBook/whitelist', undefined, signal),
   setWhitelist: (body: { enabled: boolean; withdrawPassword: string; totpCode?: string }) =>
-    http.post<WhitelistChange>('user/addressBook/whitelist', body),
+    http.post<Whitelist>('user/addressBook/whitelist', body),
   exchangeCurrencies: (signal?: AbortSignal) => http.get<string[]>('user/dh/currencies', undefined, signal),
   exchangeQuote: (from: string, to: string, amount: string) =>
     http.get<ExchangeQuote>('user/dh/quote', { from, to, amount }),

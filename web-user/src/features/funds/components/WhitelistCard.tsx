@@ -9,13 +9,7 @@ import { Field } from '../../../shared/ui/Field';
 import { ErrorState, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import type { ApiState } from '../../../shared/useApi';
-import {
-  CODE_WRONG,
-  fundsApi,
-  WITHDRAW_PASSWORD_WRONG,
-  type Whitelist,
-  type WhitelistChange,
-} from '../api/funds-api';
+import { CODE_WRONG, fundsApi, WITHDRAW_PASSWORD_WRONG, type Whitelist } from '../api/funds-api';
 
 const HOLD_MS = 24 * 3600 * 1000;
 const TOTP_PATTERN = /^\d{6}$/;
@@ -23,20 +17,17 @@ const TOTP_PATTERN = /^\d{6}$/;
 /**
  * The withdrawal address whitelist on the address-book page: its state, what it does, and the
  * switch. Both directions ask for the withdrawal password (and the authenticator code while 2FA is
- * on); turning it off starts the 24-hour withdrawal hold, whose end is shown once the server set it.
+ * on); turning it off starts the 24-hour withdrawal hold, whose end the card shows while it runs.
  */
 export function WhitelistCard({ state }: { state: ApiState<Whitelist> }) {
   const { t, i18n } = useTranslation('funds');
   const [asking, setAsking] = useState<boolean | null>(null);
-  const [heldUntil, setHeldUntil] = useState<string | null>(null);
   const current = state.data;
-  const changed = (result: WhitelistChange, enabled: boolean) => {
+  const changed = (result: Whitelist, enabled: boolean) => {
     setAsking(null);
     if (enabled) {
-      setHeldUntil(null);
       toast(t('whitelist.turnedOn'), 'success', 5000);
     } else {
-      setHeldUntil(result.holdUntil);
       toast(
         result.holdUntil
           ? t('whitelist.turnedOff', { time: formatDate(result.holdUntil, i18n.language) })
@@ -84,9 +75,9 @@ export function WhitelistCard({ state }: { state: ApiState<Whitelist> }) {
           </button>
         </div>
       )}
-      {heldUntil && current && !current.enabled && (
+      {current?.holdUntil && !current.enabled && (
         <p className="notice notice-warn" role="status" data-testid="whitelist-hold">
-          {t('whitelist.heldUntil', { time: formatDate(heldUntil, i18n.language) })}
+          {t('whitelist.heldUntil', { time: formatDate(current.holdUntil, i18n.language) })}
         </p>
       )}
       {asking !== null && (
@@ -107,7 +98,7 @@ function WhitelistDialog({
 }: {
   enable: boolean;
   onClose: () => void;
-  onChanged: (result: WhitelistChange) => void;
+  onChanged: (result: Whitelist) => void;
 }) {
   const { t, i18n } = useTranslation('funds');
   const { user } = useSession();
