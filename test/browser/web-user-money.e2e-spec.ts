@@ -151,7 +151,10 @@ describe('web-user money screens: funds and trading', () => {
       .set('Authorization', run.admin);
     expect(approved.body.code).toBe(200);
     await page.reload();
-    await page.getByTestId('withdrawal-list').getByText('Approved').waitFor();
+    await page
+      .getByTestId('withdrawal-list')
+      .getByText('Approved, payout pending', { exact: true })
+      .waitFor();
     const api = await available(run.t, user, 'real');
     await page
       .getByTestId('withdraw-available')
@@ -166,7 +169,7 @@ describe('web-user money screens: funds and trading', () => {
     const page = await context.newPage();
     await page.goto('/profile/withdraw');
     const row = page.getByTestId('withdrawal-list').locator('tbody tr').first();
-    await row.getByText('Approved').waitFor();
+    await row.getByText('Approved, payout pending', { exact: true }).waitFor();
     expect(await row.getByTestId('payout').count()).toBe(0);
     const id = await row.getAttribute('data-id');
     const completed = await run.t

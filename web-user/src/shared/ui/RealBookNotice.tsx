@@ -44,10 +44,13 @@ export function StatusBadge({
   ns,
   status,
   tone: toneOverride,
+  labelKey,
 }: {
   ns: string;
   status: string;
   tone?: 'ok' | 'wait' | 'bad' | 'done';
+  /** A more specific text than `status.<status>` (the same state means more in some lists). */
+  labelKey?: string;
 }) {
   const { t } = useTranslation(ns);
   const tone =
@@ -59,7 +62,7 @@ export function StatusBadge({
         : 'ok');
   return (
     <span className={`status status-${tone}`} data-status={status}>
-      {t(`status.${status}`, { defaultValue: status })}
+      {t(labelKey ?? `status.${status}`, { defaultValue: status })}
     </span>
   );
 }

@@ -102,6 +102,8 @@ export function WithdrawalList() {
                         ns="funds"
                         status={w.status}
                         tone={w.status === 'completed' ? 'done' : undefined}
+                        // Approved is not yet paid: the payout's reference completes it.
+                        labelKey={w.status === 'approved' ? 'status.payoutPending' : undefined}
                       />
                       {w.reason && (
                         <div className="muted small">{t('records.reason', { reason: w.reason })}</div>
