@@ -162,9 +162,9 @@ describe('admin dashboard stats /swx/admin/stats', () => {
   });
 
   it.each([
-    ['from=2024-13-01', 'from', 'from is not valid'],
-    ['to=2024-02-30', 'to', 'to is not valid'],
-    ['from=yesterday', 'from', 'from is not valid'],
+    ['from=2024-13-01', 'from', 'Start date is not valid'],
+    ['to=2024-02-30', 'to', 'End date is not valid'],
+    ['from=yesterday', 'from', 'Start date is not valid'],
     ['from=2024-03-02&to=2024-03-01', 'from', 'The first day must not be after the last day'],
     ['from=2023-03-01&to=2024-03-01', 'from', 'The range may span at most 366 days'],
     ['from=2000-01-01', 'from', 'The range may span at most 366 days'],
@@ -173,9 +173,20 @@ describe('admin dashboard stats /swx/admin/stats', () => {
     expect(res.body).toMatchObject({ code: 400, result: [{ field, message }] });
   });
 
-  it('refuses unknown query parameters (400)', async () => {
+  it("names the refused field in the reader's language", async () => {
+    const field = async (lang: string) =>
+      (await t.http().get(`${STATS}/daily?from=2024-13-01`).set(bearer(superAdmin)).set('lang', lang)).body
+        .result[0].message;
+    expect(await field('de')).toBe('Startdatum ist ungültig');
+    expect(await field('fr')).toBe("Le champ « Date de début » n'est pas valide");
+    expect(await field('zh')).toBe('开始日期无效');
+  });
+
+  it('refuses unknown query parameters (400), naming them as sent', async () => {
     const res = await t.http().get(`${STATS}/daily?days=400`).set(bearer(superAdmin));
     expect(res.body).toMatchObject({ code: 400, result: [{ field: 'days' }] });
+    const odd = await t.http().get(`${STATS}/daily?frobnicate=1`).set(bearer(superAdmin)).set('lang', 'en');
+    expect(odd.body.result[0].message).toContain('frobnicate');
   });
 
   it('a new user, an approved deposit and an executed withdrawal move today by exactly their amounts', async () => {

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppException, ErrorCode, type FieldError } from '../errors';
-import { messageForCode, translate, type Language } from '../i18n';
+import { fieldLabel, messageForCode, translate, type Language } from '../i18n';
 import { envelope } from './envelope';
 import { requestLanguage } from './request-context';
 
@@ -11,7 +11,7 @@ export function localizeFieldErrors(
 ): { field: string; message: string }[] {
   return errors.map((e) => ({
     field: e.field,
-    message: translate(lang, e.message, { field: e.field, ...(e.params ?? {}) }),
+    message: translate(lang, e.message, { field: fieldLabel(lang, e.field), ...(e.params ?? {}) }),
   }));
 }
 

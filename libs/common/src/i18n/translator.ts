@@ -81,3 +81,13 @@ export function translate(lang: Language, key: string, params?: Record<string, s
 export function messageForCode(lang: Language, code: number): string {
   return translate(lang, `code.${code}`);
 }
+
+/**
+ * The human name of a request field in `{field}` of the generic messages ("Withdrawal password is
+ * not valid"): `field.<name>` of the language, else of English, else the name as sent. Not cached:
+ * the names of refused unknown fields are the client's.
+ */
+export function fieldLabel(lang: Language, name: string): string {
+  if (!/^\w{1,64}$/.test(name)) return name;
+  return lookup(catalogues[lang], `field.${name}`) ?? lookup(catalogues.en, `field.${name}`) ?? name;
+}
