@@ -212,6 +212,11 @@ describe('web-admin safeguards: confirmations, Arabic destinations, translated v
 
     await page.goto(`/admin/withdrawals/${id}/show`);
     await page.getByTestId('status-approved').waitFor();
+    // The destination was typed in (not in the user's address book), the whitelist off.
+    const check = page.getByTestId('destination-check');
+    await check.getByText('Typed in: not in the address book').waitFor();
+    await check.getByText('Withdrawal whitelist off').waitFor();
+    await screenshot(page, 'admin-withdrawal-destination-check');
     await page.getByTestId('record-payout').click();
     const dialog = page.getByTestId('payout-dialog').getByRole('dialog');
     await dialog.getByText(`Record the payout of withdrawal #${id}`).waitFor();

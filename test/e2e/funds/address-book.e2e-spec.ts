@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { Clock } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { createTestApp, type TestApp } from '../../support/test-app';
+import { adminToken } from '../trading/trading-support';
 import { lastCode, registerUser, type RegisteredUser } from '../../support/users';
 
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -392,6 +393,48 @@ describe('funds: the withdrawal address book', () => {
         totpCode: await totp(secret),
       });
       expect(on.body.result.enabled).toBe(true);
+    });
+
+    it('shows the reviewer whether the destination is a saved address and whether the whitelist is on', async () => {
+      const user = await funded();
+      const admin = { Authorization: `Bearer ${await adminToken(t)}` };
+      const detail = async (id: string) =>
+        (await t.http().get(`/swx/admin/withdrawals/${id}`).set(admin)).body.result.destinationCheck;
+      const typed = (await withdraw(user, trc20(other))).body.result.id as string;
+      expect(await detail(typed)).toEqual({
+        inAddressBook: false,
+        label: null,
+        savedAt: null,
+        whitelistOn: false,
+      });
+
+      const saved = (
+        await add(user, { coin: 'USDT', network: 'TRC20', address: TRON_ADDRESS, label: 'Ledger' })
+      ).body.result;
+      clock.advance(DAY_MS);
+      const toBook = (await withdraw(user, trc20())).body.result.id as string;
+      expect(
+        (await setWhitelist(user, { enabled: true, withdrawPassword: 'withdraw-secret' })).body.result
+          .enabled,
+      ).toBe(true);
+      expect(await detail(toBook)).toEqual({
+        inAddressBook: true,
+        label: 'Ledger',
+        savedAt: saved.createdAt,
+        whitelistOn: true,
+      });
+      // As of now: the typed address of before is still not in the book.
+      expect((await detail(typed)).inAddressBook).toBe(false);
+      const bank = await withdraw(user, {
+        method: 'bank',
+        coin: 'USDT',
+        bankType: 'Bank of Test',
+        bankAccount: 'DE89370400440532013000',
+        holderName: 'Test User',
+        amount: '50',
+        withdrawPassword: 'withdraw-secret',
+      });
+      expect(await detail(bank.body.result.id)).toBeNull();
     });
 
     it("is each user's own, and wrong passwords count toward the withdrawal password's lock", async () => {

@@ -14,6 +14,13 @@ export const PAYOUTS_EN = {
     },
   },
   swx: {
+    destinationCheck: {
+      label: 'Address check',
+      saved: 'Saved in the address book as “%{label}” on %{date}',
+      typed: 'Typed in: not in the address book',
+      whitelistOn: 'Withdrawal whitelist on',
+      whitelistOff: 'Withdrawal whitelist off',
+    },
     payout: {
       record: 'Record payout',
       title: 'Record the payout of withdrawal #%{id}',
@@ -59,6 +66,13 @@ export const PAYOUTS_ZH: PayoutsMessages = {
     },
   },
   swx: {
+    destinationCheck: {
+      label: '地址核对',
+      saved: '已保存在地址簿中，名称“%{label}”，保存于 %{date}',
+      typed: '手动输入：不在地址簿中',
+      whitelistOn: '提现白名单已开启',
+      whitelistOff: '提现白名单未开启',
+    },
     payout: {
       record: '登记付款',
       title: '登记提现 #%{id} 的付款',

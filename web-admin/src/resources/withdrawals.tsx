@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Box,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -40,6 +41,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { DateField } from '../components/DateField';
+import { useIntlLocale } from '../i18n/intl';
 import { ReviewActions, withdrawalDestination } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
 import type { ConsoleDataProvider } from '../dataProvider';
@@ -403,6 +405,45 @@ function UserContext() {
   );
 }
 
+interface DestinationCheckValue {
+  inAddressBook: boolean;
+  label: string | null;
+  savedAt: string | null;
+  whitelistOn: boolean;
+}
+
+/**
+ * A crypto destination as of now: saved in the user's address book (how and since when) or typed
+ * in, which the user may do while the whitelist is off, and which deserves the closer look.
+ */
+function DestinationCheck({ check }: { check?: DestinationCheckValue | null }) {
+  const translate = useTranslate();
+  const intl = useIntlLocale();
+  if (!check) return <Typography variant="body2">-</Typography>;
+  return (
+    <Stack spacing={0.5} alignItems="flex-start" data-testid="destination-check">
+      <Chip
+        size="small"
+        color={check.inAddressBook ? 'success' : 'warning'}
+        sx={{ height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }}
+        label={
+          check.inAddressBook
+            ? translate('swx.destinationCheck.saved', {
+                label: check.label ?? '',
+                date: check.savedAt ? new Date(check.savedAt).toLocaleString(intl) : '',
+              })
+            : translate('swx.destinationCheck.typed')
+        }
+      />
+      <Typography variant="body2" color="text.secondary">
+        {translate(
+          check.whitelistOn ? 'swx.destinationCheck.whitelistOn' : 'swx.destinationCheck.whitelistOff',
+        )}
+      </Typography>
+    </Stack>
+  );
+}
+
 function Empty() {
   const translate = useTranslate();
   return <Typography color="text.secondary">{translate('swx.review.none')}</Typography>;
@@ -433,6 +474,10 @@ export const WithdrawalShow = () => (
               </Box>
             )}
             sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+          />
+          <FunctionField
+            label="swx.destinationCheck.label"
+            render={(r) => <DestinationCheck check={r.destinationCheck as DestinationCheckValue} />}
           />
           <SelectField source="method" choices={METHOD_CHOICES} />
           <StatusField source="status" />

@@ -95,8 +95,8 @@ export class AddressBookService {
   }
 
   /**
-   * For a withdrawal: the book's entry for the destination, if there is one, with whether its
-   * 24-hour wait is over (`usable`) and when it ends (`usableFrom`).
+   * For a withdrawal and its review: the book's entry for the destination, if there is one, with
+   * whether its 24-hour wait is over (`usable`) and when it ends (`usableFrom`).
    */
   async entryFor(
     userId: string,
@@ -104,12 +104,17 @@ export class AddressBookService {
     network: string,
     kind: AddressKind,
     address: string,
-  ): Promise<{ usableFrom: Date; usable: boolean } | null> {
+  ): Promise<{ label: string; createdAt: Date; usableFrom: Date; usable: boolean } | null> {
     const entry = await this.dataSource.getRepository(WithdrawalAddress).findOne({
       where: { userId, coin, network, addressKey: addressKey(kind, address) },
     });
     if (!entry) return null;
-    return { usableFrom: entry.usableFrom, usable: entry.usableFrom.getTime() <= this.clock.now().getTime() };
+    return {
+      label: entry.label,
+      createdAt: entry.createdAt,
+      usableFrom: entry.usableFrom,
+      usable: entry.usableFrom.getTime() <= this.clock.now().getTime(),
+    };
   }
 
   private view(row: WithdrawalAddress) {

@@ -78,13 +78,19 @@ export class AdminWithdrawalsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One withdrawal to review' })
+  @ApiOperation({
+    summary:
+      "One withdrawal to review; destinationCheck (crypto, as of now): the address in the user's address book (label, savedAt) or typed in, and the user's whitelist",
+  })
   async one(@Param('id') id: string) {
     const row = /^\d{1,18}$/.test(id)
       ? await this.dataSource.getRepository(Withdrawal).findOneBy({ id })
       : null;
     if (!row) throw new AppException(ErrorCode.NotFound);
-    return this.withdrawals.adminView(row);
+    return {
+      ...this.withdrawals.adminView(row),
+      destinationCheck: await this.withdrawals.destinationCheck(row),
+    };
   }
 
   @Post(':id/approve')

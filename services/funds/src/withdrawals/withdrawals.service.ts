@@ -351,6 +351,28 @@ export class WithdrawalsService {
     };
   }
 
+  /**
+   * For the reviewer of a crypto withdrawal, as of now: whether its address is in the user's
+   * address book (its label and since when) and whether the user's whitelist is on. A typed-in
+   * address is allowed without the whitelist, and is worth a closer look.
+   */
+  async destinationCheck(w: Withdrawal) {
+    if (w.method !== 'crypto' || !w.network || !w.address) return null;
+    // A network removed since the request has no address rules left to compare by.
+    const net = await this.coins.network(w.coin, w.network).catch((e: unknown) => {
+      if (e instanceof AppException) return null;
+      throw e;
+    });
+    if (!net) return null;
+    const entry = await this.addressBook.entryFor(w.userId, w.coin, w.network, net.addressKind, w.address);
+    return {
+      inAddressBook: entry !== null,
+      label: entry?.label ?? null,
+      savedAt: entry?.createdAt.toISOString() ?? null,
+      whitelistOn: await this.whitelist.isEnabled(w.userId),
+    };
+  }
+
   view(w: Withdrawal) {
     return {
       id: w.id,

@@ -1192,6 +1192,13 @@ export const ar: ConsoleLanguage = {
       },
     },
     swx: {
+      destinationCheck: {
+        label: 'التحقق من العنوان',
+        saved: 'محفوظ في دفتر العناوين باسم «%{label}» في %{date}',
+        typed: 'مُدخل يدويًا: غير موجود في دفتر العناوين',
+        whitelistOn: 'القائمة البيضاء للسحب مفعّلة',
+        whitelistOff: 'القائمة البيضاء للسحب غير مفعّلة',
+      },
       payout: {
         record: 'تسجيل الدفع',
         title: 'تسجيل دفع السحب رقم %{id}',

@@ -1189,6 +1189,13 @@ export const de: ConsoleLanguage = {
       },
     },
     swx: {
+      destinationCheck: {
+        label: 'Adressprüfung',
+        saved: 'Im Adressbuch als „%{label}“ gespeichert am %{date}',
+        typed: 'Eingetippt: nicht im Adressbuch',
+        whitelistOn: 'Auszahlungs-Whitelist an',
+        whitelistOff: 'Auszahlungs-Whitelist aus',
+      },
       payout: {
         record: 'Auszahlung erfassen',
         title: 'Auszahlung der Auszahlungsanfrage #%{id} erfassen',

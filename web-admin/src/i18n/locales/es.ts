@@ -1186,6 +1186,13 @@ export const es: ConsoleLanguage = {
       },
     },
     swx: {
+      destinationCheck: {
+        label: 'Comprobación de la dirección',
+        saved: 'Guardada en la libreta como «%{label}» el %{date}',
+        typed: 'Escrita a mano: no está en la libreta',
+        whitelistOn: 'Lista blanca de retiros activada',
+        whitelistOff: 'Lista blanca de retiros desactivada',
+      },
       payout: {
         record: 'Registrar pago',
         title: 'Registrar el pago del retiro n.º %{id}',

@@ -1189,6 +1189,13 @@ export const fr: ConsoleLanguage = {
       },
     },
     swx: {
+      destinationCheck: {
+        label: "Vérification de l'adresse",
+        saved: 'Enregistrée dans le carnet sous « %{label} » le %{date}',
+        typed: 'Saisie à la main : absente du carnet',
+        whitelistOn: 'Liste blanche de retrait activée',
+        whitelistOff: 'Liste blanche de retrait désactivée',
+      },
       payout: {
         record: 'Enregistrer le paiement',
         title: 'Enregistrer le paiement du retrait n° %{id}',

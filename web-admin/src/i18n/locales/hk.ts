@@ -1168,6 +1168,13 @@ export const hk: ConsoleLanguage = {
       },
     },
     swx: {
+      destinationCheck: {
+        label: '地址核對',
+        saved: '已儲存在地址簿中，名稱「%{label}」，儲存於 %{date}',
+        typed: '手動輸入：不在地址簿中',
+        whitelistOn: '提現白名單已開啟',
+        whitelistOff: '提現白名單未開啟',
+      },
       payout: {
         record: '登記付款',
         title: '登記提款 #%{id} 的付款',

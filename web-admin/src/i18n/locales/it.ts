@@ -1187,6 +1187,13 @@ export const it: ConsoleLanguage = {
       },
     },
     swx: {
+      destinationCheck: {
+        label: "Verifica dell'indirizzo",
+        saved: 'Salvato in rubrica come «%{label}» il %{date}',
+        typed: 'Digitato: non è in rubrica',
+        whitelistOn: 'Whitelist di prelievo attiva',
+        whitelistOff: 'Whitelist di prelievo non attiva',
+      },
       payout: {
         record: 'Registra pagamento',
         title: 'Registra il pagamento del prelievo n. %{id}',

@@ -1177,6 +1177,13 @@ export const ja: ConsoleLanguage = {
       },
     },
     swx: {
+      destinationCheck: {
+        label: 'アドレス確認',
+        saved: 'アドレス帳に「%{label}」として %{date} に保存済み',
+        typed: '手入力：アドレス帳にありません',
+        whitelistOn: '出金ホワイトリスト：オン',
+        whitelistOff: '出金ホワイトリスト：オフ',
+      },
       payout: {
         record: '支払いを記録',
         title: '出金 #%{id} の支払いを記録',

@@ -1179,6 +1179,13 @@ export const ko: ConsoleLanguage = {
       },
     },
     swx: {
+      destinationCheck: {
+        label: '주소 확인',
+        saved: '주소록에 "%{label}"(으)로 %{date}에 저장됨',
+        typed: '직접 입력: 주소록에 없음',
+        whitelistOn: '출금 화이트리스트 켜짐',
+        whitelistOff: '출금 화이트리스트 꺼짐',
+      },
       payout: {
         record: '지급 기록',
         title: '출금 #%{id}의 지급 기록',

@@ -1171,6 +1171,13 @@ export const th: ConsoleLanguage = {
       },
     },
     swx: {
+      destinationCheck: {
+        label: 'ตรวจสอบที่อยู่',
+        saved: 'บันทึกในสมุดที่อยู่ชื่อ “%{label}” เมื่อ %{date}',
+        typed: 'พิมพ์เอง: ไม่อยู่ในสมุดที่อยู่',
+        whitelistOn: 'เปิดไวท์ลิสต์การถอน',
+        whitelistOff: 'ปิดไวท์ลิสต์การถอน',
+      },
       payout: {
         record: 'บันทึกการจ่ายเงิน',
         title: 'บันทึกการจ่ายเงินของการถอน #%{id}',
