@@ -63,6 +63,39 @@ export function PasswordField({
   );
 }
 
+/** The six digits of an authenticator app, in its Field: anything but digits is dropped as typed. */
+export function AuthenticatorCodeField({
+  label,
+  error,
+  value,
+  placeholder,
+  onChange,
+}: {
+  label: string;
+  error?: string | null;
+  value: string;
+  placeholder?: string;
+  onChange: (digits: string) => void;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(id) => (
+        <input
+          id={id}
+          name="totpCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          dir="ltr"
+          maxLength={6}
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+        />
+      )}
+    </Field>
+  );
+}
+
 export function PageHeader({
   title,
   subtitle,

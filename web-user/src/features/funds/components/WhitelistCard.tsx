@@ -5,7 +5,7 @@ import { ApiError, fieldErrors } from '../../../api/http-client';
 import { formatDate } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field } from '../../../shared/ui/Field';
+import { AuthenticatorCodeField, Field } from '../../../shared/ui/Field';
 import { ErrorState, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import type { ApiState } from '../../../shared/useApi';
@@ -189,23 +189,15 @@ function WhitelistDialog({
           </Link>
         )}
         {needTotp && (
-          <Field label={t('withdraw.totp')} error={errors.totpCode}>
-            {(id) => (
-              <input
-                id={id}
-                name="totpCode"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                dir="ltr"
-                maxLength={6}
-                value={totp}
-                onChange={(e) => {
-                  setTotp(e.target.value.replace(/\D/g, ''));
-                  if (errors.totpCode) setErrors(({ totpCode: _gone, ...rest }) => rest);
-                }}
-              />
-            )}
-          </Field>
+          <AuthenticatorCodeField
+            label={t('withdraw.totp')}
+            error={errors.totpCode}
+            value={totp}
+            onChange={(digits) => {
+              setTotp(digits);
+              if (errors.totpCode) setErrors(({ totpCode: _gone, ...rest }) => rest);
+            }}
+          />
         )}
       </div>
     </ConfirmDetails>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ApiError, fieldErrors, http } from '../../../api/http-client';
 import { session, useSession, type UserInfo } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, PageHeader, PasswordField } from '../../../shared/ui/Field';
+import { AuthenticatorCodeField, Field, PageHeader, PasswordField } from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
@@ -247,20 +247,13 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
         onChange={setPassword}
       />
       {twoFactor && (
-        <Field label={t('contact.totp')} error={errors.totpCode}>
-          {(id) => (
-            <input
-              id={id}
-              name="totpCode"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={totp}
-              placeholder={t('auth:fields.codePlaceholder')}
-              onChange={(e) => setTotp(e.target.value.replace(/\D/g, ''))}
-            />
-          )}
-        </Field>
+        <AuthenticatorCodeField
+          label={t('contact.totp')}
+          error={errors.totpCode}
+          value={totp}
+          placeholder={t('auth:fields.codePlaceholder')}
+          onChange={setTotp}
+        />
       )}
       <p className="notice notice-warn" data-testid="contact-hold-warning">
         {t('contact.hold')}
