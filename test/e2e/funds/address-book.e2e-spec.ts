@@ -171,6 +171,15 @@ describe('funds: the withdrawal address book', () => {
 
     // An address that is not in the book keeps the spec's withdrawal contract.
     const other = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    const BANK_WITHDRAWAL = {
+      method: 'bank',
+      coin: 'USDT',
+      bankType: 'Bank of Test',
+      bankAccount: 'DE89370400440532013000',
+      holderName: 'Test User',
+      amount: '50',
+      withdrawPassword: 'withdraw-secret',
+    };
     expect((await withdraw(user, trc20(other))).body.code).toBe(20003);
 
     clock.advance(DAY_MS - 60_000);
@@ -319,15 +328,7 @@ describe('funds: the withdrawal address book', () => {
       expect((await withdraw(user, trc20())).body.code).toBe(20003);
       expect((await withdraw(user, trc20(other))).body.code).toBe(10112);
       // Bank withdrawals have no address to list: the whitelist does not apply to them.
-      const bank = await withdraw(user, {
-        method: 'bank',
-        coin: 'USDT',
-        bankType: 'Bank of Test',
-        bankAccount: 'DE89370400440532013000',
-        holderName: 'Test User',
-        amount: '50',
-        withdrawPassword: 'withdraw-secret',
-      });
+      const bank = await withdraw(user, BANK_WITHDRAWAL);
       expect(bank.body.code).toBe(20003);
       expect(await withdrawalCount(user)).toBe(2);
     });
@@ -425,15 +426,7 @@ describe('funds: the withdrawal address book', () => {
       });
       // As of now: the typed address of before is still not in the book.
       expect((await detail(typed)).inAddressBook).toBe(false);
-      const bank = await withdraw(user, {
-        method: 'bank',
-        coin: 'USDT',
-        bankType: 'Bank of Test',
-        bankAccount: 'DE89370400440532013000',
-        holderName: 'Test User',
-        amount: '50',
-        withdrawPassword: 'withdraw-secret',
-      });
+      const bank = await withdraw(user, BANK_WITHDRAWAL);
       expect(await detail(bank.body.result.id)).toBeNull();
     });
 
