@@ -171,15 +171,6 @@ describe('funds: the withdrawal address book', () => {
 
     // An address that is not in the book keeps the spec's withdrawal contract.
     const other = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-    const BANK_WITHDRAWAL = {
-      method: 'bank',
-      coin: 'USDT',
-      bankType: 'Bank of Test',
-      bankAccount: 'DE89370400440532013000',
-      holderName: 'Test User',
-      amount: '50',
-      withdrawPassword: 'withdraw-secret',
-    };
     expect((await withdraw(user, trc20(other))).body.code).toBe(20003);
 
     clock.advance(DAY_MS - 60_000);
@@ -268,6 +259,15 @@ describe('funds: the withdrawal address book', () => {
     const setWhitelist = (u: RegisteredUser, body: object, lang = 'en') =>
       t.http().post(WHITELIST).set(real(u)).set('lang', lang).send(body);
     const other = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    const BANK_WITHDRAWAL = {
+      method: 'bank',
+      coin: 'USDT',
+      bankType: 'Bank of Test',
+      bankAccount: 'DE89370400440532013000',
+      holderName: 'Test User',
+      amount: '50',
+      withdrawPassword: 'withdraw-secret',
+    };
     const bell = async (u: RegisteredUser) =>
       (await t.http().get('/swx/customer/user/listNotification').set(real(u))).body.result.list as {
         title: string;
