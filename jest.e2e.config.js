@@ -17,10 +17,12 @@ module.exports = {
   testEnvironment: 'node',
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  setupFiles: ['<rootDir>/test/setup/worker-database.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/after-each-file.ts'],
-  // One file at a time: every app runs the platform's sweeps on the shared run database, and a file
-  // that moves its clock days ahead would settle another file's open orders under its feet.
-  maxWorkers: 1,
+  // Two files at a time, each worker on its own database (global-setup.ts): every app runs the
+  // platform's sweeps on its run database, and a file that moves its clock days ahead would settle
+  // another file's open orders under its feet if they shared one. E2E_WORKERS=1 runs one by one.
+  maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   // In a worker, not in band: each file leaves a little of its app behind (about 50 MB, 3.5 GB over
   // the suite), and a worker past this much after a file is replaced by a fresh one.
   workerIdleMemoryLimit: '1.5GB',

@@ -8,7 +8,7 @@ import { PLATFORM_MIGRATIONS } from '../../services/platform/src/platform';
  * One fresh database per test run, on TEST_DATABASE_URL's server or the embedded PostgreSQL of the
  * launcher; Redis from TEST_REDIS_URL or a private redis-server. Workers read the TEST_RUN_* variables.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig?: { maxWorkers?: number }): Promise<void> {
   const started = Date.now();
   const infra: Infrastructure = await launchInfrastructure({
     dataDir: path.resolve(__dirname, '../../.data/test'),
@@ -23,13 +23,26 @@ export default async function globalSetup(): Promise<void> {
   const admin = new Client({ connectionString: serverUrl.toString() });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${database}"`);
-  await admin.end();
   serverUrl.pathname = `/${database}`;
   await runMigrations(serverUrl.toString(), PLATFORM_MIGRATIONS);
+  // Files in parallel workers would settle each other's orders and move each other's clocks on one
+  // database: each worker gets its own copy of the migrated one (worker-database.ts picks it).
+  const databases = [database];
+  for (let worker = 2; worker <= (globalConfig?.maxWorkers ?? 1); worker++) {
+    databases.push(`${database}_w${worker}`);
+    await admin.query(`CREATE DATABASE "${database}_w${worker}" TEMPLATE "${database}"`);
+  }
+  await admin.end();
+  const urlOf = (name: string) => Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
 
   process.env.TEST_RUN_DATABASE_URL = serverUrl.toString();
+  process.env.TEST_RUN_DATABASE_URLS = JSON.stringify(databases.map(urlOf));
   process.env.TEST_RUN_REDIS_URL = infra.redisUrl;
   process.env.TEST_RUN_ID = runId;
-  (globalThis as { __SWX_TEST__?: unknown }).__SWX_TEST__ = { infra, database, serverUrl: infra.databaseUrl };
+  (globalThis as { __SWX_TEST__?: unknown }).__SWX_TEST__ = {
+    infra,
+    databases,
+    serverUrl: infra.databaseUrl,
+  };
   process.stderr.write(`[test infra] database ${database} ready in ${Date.now() - started} ms\n`);
 }
