@@ -310,5 +310,14 @@ describe('web-user: withdrawal whitelist', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('whitelist-state').getByText('On', { exact: true }).waitFor();
     expect((await whitelistOf(other)).enabled).toBe(true);
+
+    // The withdraw form's code field is the same one: digits only, left to right.
+    await page.goto('/profile/withdraw');
+    await page.getByRole('button', { name: 'I use two-factor authentication' }).click();
+    const code2 = page.getByLabel('Two-factor code');
+    await code2.fill('1a2b34');
+    expect(await code2.inputValue()).toBe('1234');
+    expect(await code2.getAttribute('dir')).toBe('ltr');
+    expect(await code2.getAttribute('maxlength')).toBe('6');
   });
 });

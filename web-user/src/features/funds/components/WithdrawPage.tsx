@@ -6,7 +6,7 @@ import { cmp, dec, isDecimal } from '../../../shared/decimal';
 import { formatAmount, formatDate } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, PageHeader } from '../../../shared/ui/Field';
+import { AuthenticatorCodeField, Field, PageHeader } from '../../../shared/ui/Field';
 import { RealBookNotice } from '../../../shared/ui/RealBookNotice';
 import { AsyncView, ErrorState, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
@@ -376,18 +376,16 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
             </Link>
           )}
           {needTotp ? (
-            <Field label={t('withdraw.totp')} error={errors.totpCode}>
-              {(id) => (
-                <input
-                  id={id}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  value={v.totp}
-                  onChange={set('totp')}
-                  dir="ltr"
-                />
-              )}
-            </Field>
+            <AuthenticatorCodeField
+              label={t('withdraw.totp')}
+              error={errors.totpCode}
+              value={v.totp}
+              onChange={(digits) => {
+                setV({ ...v, totp: digits });
+                // The server names the field totpCode: typing a new code clears its error.
+                if (errors.totpCode) setErrors(({ totpCode: _gone, ...rest }) => rest);
+              }}
+            />
           ) : (
             <button type="button" className="link small" onClick={() => setNeedTotp(true)}>
               {t('withdraw.haveTotp')}
