@@ -38,6 +38,27 @@ describe('web-admin: a reviewer-only console user cannot configure or adjust the
     await run?.close();
   });
 
+  it('an anonymous visit goes to the sign-in page once, and signing in returns to the page asked for', async () => {
+    // The router's location updates used to run as React transitions: the sign-out that sends an
+    // anonymous visitor to the sign-in page reset the queries before that navigation committed,
+    // which mounted the sign-out again, thousands of times over about 15 seconds.
+    let navigations = 0;
+    const count = () => navigations++;
+    page.on('framenavigated', count);
+    await page.goto('/admin/withdrawals');
+    await page.locator('input[name="email"]').waitFor();
+    await page.waitForTimeout(1000);
+    page.off('framenavigated', count);
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    expect(navigations).toBeLessThanOrEqual(3);
+    await page.locator('input[name="email"]').fill(reviewer.email);
+    await page.locator('input[name="password"]').fill(reviewer.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/withdrawals$/);
+    await page.getByRole('menuitem', { name: 'Deposits' }).waitFor();
+    await page.evaluate(() => localStorage.clear());
+  });
+
   it('sees the review queues and no configuration, ledger or admin accounts in the menu', async () => {
     await signInToConsole(page, reviewer.email, reviewer.password);
     for (const queue of ['Deposits', 'Withdrawals', 'KYC & certification']) {

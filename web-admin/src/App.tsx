@@ -93,8 +93,11 @@ import {
 export function App() {
   // History routing under /admin (the platform answers every /admin/* path with the console), not
   // react-admin's default hash router: deep links such as /admin/recharges/12/show work as they read.
+  // Location changes are not transitions: react-admin's sign-out navigates to the sign-in page and
+  // then resets its queries, which would interrupt a transition and mount the sign-out again (a
+  // loop of thousands of navigations before the sign-in form could be used).
   return (
-    <BrowserRouter basename="/admin">
+    <BrowserRouter basename="/admin" useTransitions={false}>
       <ConsoleDirection>
         {(themes) => (
           <Admin
