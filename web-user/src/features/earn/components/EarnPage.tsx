@@ -318,7 +318,7 @@ function PlanTable({ plans, kind, onExit }: { plans: Plan[]; kind: PlanKind; onE
   const { t, i18n } = useTranslation('earn');
   return (
     <div className="table-scroll">
-      <table className="table" data-testid={`plans-${kind}`}>
+      <table className="table table-stack" data-testid={`plans-${kind}`}>
         <thead>
           <tr>
             <th>{t('product')}</th>
@@ -335,23 +335,29 @@ function PlanTable({ plans, kind, onExit }: { plans: Plan[]; kind: PlanKind; onE
         <tbody>
           {plans.map((p) => (
             <tr key={p.id} data-plan={p.id}>
-              <td>
+              <td data-label={t('product')}>
                 <strong>{p.productName}</strong>
                 <div className="muted small">{formatDate(p.startedAt, i18n.language)}</div>
               </td>
-              <td className="num">
+              <td className="num" data-label={t('amount')}>
                 {formatAmount(p.amount)} {p.currency}
               </td>
-              <td>
+              <td data-label={t('cycle')}>
                 {p.daysPaid}/{p.cycleDays}
               </td>
-              <td className="num">{formatAmount(p.dailyIncome)}</td>
-              <td className="num up" data-testid="plan-earned">
+              <td className="num" data-label={t('dailyIncome')}>
+                {formatAmount(p.dailyIncome)}
+              </td>
+              <td className="num up" data-label={t('earned')} data-testid="plan-earned">
                 {formatAmount(p.earned)}
               </td>
-              <td className="num">{formatAmount(p.estimatedCurrentIncome)}</td>
-              <td className="small">{p.nextEarningAt ? formatDate(p.nextEarningAt, i18n.language) : '—'}</td>
-              <td>
+              <td className="num" data-label={t('estimated')}>
+                {formatAmount(p.estimatedCurrentIncome)}
+              </td>
+              <td className="small" data-label={t('nextEarning')}>
+                {p.nextEarningAt ? formatDate(p.nextEarningAt, i18n.language) : '—'}
+              </td>
+              <td data-label={t('status.label')}>
                 <StatusBadge ns="earn" status={p.status} />
                 {p.penalty && (
                   <div className="muted small">{t('penaltyPaid', { amount: formatAmount(p.penalty) })}</div>

@@ -125,7 +125,7 @@ function AddressList({ entries, onDeleted }: { entries: SavedAddress[]; onDelete
         </div>
       ) : (
         <div className="table-scroll">
-          <table className="table" data-testid="address-book">
+          <table className="table table-stack" data-testid="address-book">
             <thead>
               <tr>
                 <th>{t('addressBook.label')}</th>
@@ -138,16 +138,16 @@ function AddressList({ entries, onDeleted }: { entries: SavedAddress[]; onDelete
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id} data-id={e.id}>
-                  <td>{e.label}</td>
-                  <td>
+                  <td data-label={t('addressBook.label')}>{e.label}</td>
+                  <td data-label={t('fields.coin')}>
                     {e.coin} <span className="muted small">{e.network}</span>
                   </td>
-                  <td>
+                  <td data-label={t('fields.address')}>
                     <code className="ellipsis" dir="ltr" title={e.address}>
                       {e.address}
                     </code>
                   </td>
-                  <td>
+                  <td data-label={t('addressBook.status')}>
                     <UsableFrom entry={e} />
                   </td>
                   <td className="col-action">{deleteButton(e)}</td>

@@ -86,7 +86,7 @@ function AccountsTable({ list, detailed }: { list: CoinAccount[]; detailed: bool
   const { t } = useTranslation('funds');
   return (
     <div className="table-scroll">
-      <table className="table" data-testid="coin-accounts">
+      <table className="table table-stack" data-testid="coin-accounts">
         <thead>
           <tr>
             <th>{t('fields.coin')}</th>
@@ -99,14 +99,20 @@ function AccountsTable({ list, detailed }: { list: CoinAccount[]; detailed: bool
         <tbody>
           {list.map((a) => (
             <tr key={a.currency} data-coin={a.currency}>
-              <td>
+              <td data-label={t('fields.coin')}>
                 <strong>{a.currency}</strong>
               </td>
-              <td className="num" data-testid={`available-${a.currency}`}>
+              <td
+                className="num"
+                data-label={t('balances.available')}
+                data-testid={`available-${a.currency}`}
+              >
                 {formatAmount(a.available)}
               </td>
-              <td className="num">{formatAmount(a.frozen)}</td>
-              <td className="num">
+              <td className="num" data-label={t('balances.frozen')}>
+                {formatAmount(a.frozen)}
+              </td>
+              <td className="num" data-label={t('balances.holdings')}>
                 {detailed && a.other && Object.keys(a.other).length ? (
                   <ul className="plain">
                     {Object.entries(a.other).map(([kind, value]) => (
@@ -122,7 +128,9 @@ function AccountsTable({ list, detailed }: { list: CoinAccount[]; detailed: bool
                   formatAmount(a.total ?? a.available)
                 )}
               </td>
-              <td className="num">{a.usdtValue ? formatAmount(a.usdtValue, 2) : '—'}</td>
+              <td className="num" data-label={t('balances.usdtValue')}>
+                {a.usdtValue ? formatAmount(a.usdtValue, 2) : '—'}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -46,7 +46,7 @@ export function FundingDetailsPage() {
           {(d) => (
             <>
               <div className="table-scroll">
-                <table className="table">
+                <table className="table table-stack">
                   <thead>
                     <tr>
                       <th>{t('funding.time')}</th>
@@ -58,10 +58,15 @@ export function FundingDetailsPage() {
                   <tbody>
                     {d.list.map((l) => (
                       <tr key={`${l.transferId}-${l.currency}-${l.amount}`}>
-                        <td>{formatDate(l.at, i18n.language)}</td>
-                        <td>{t(`funding.types.${l.type}`, { defaultValue: t('funding.types.other') })}</td>
-                        <td>{l.currency}</td>
-                        <td className={`num ${l.amount.startsWith('-') ? 'down' : 'up'}`}>
+                        <td data-label={t('funding.time')}>{formatDate(l.at, i18n.language)}</td>
+                        <td data-label={t('funding.type')}>
+                          {t(`funding.types.${l.type}`, { defaultValue: t('funding.types.other') })}
+                        </td>
+                        <td data-label={t('funding.coin')}>{l.currency}</td>
+                        <td
+                          className={`num ${l.amount.startsWith('-') ? 'down' : 'up'}`}
+                          data-label={t('funding.amount')}
+                        >
                           {formatAmount(l.amount)}
                         </td>
                       </tr>

@@ -19,7 +19,7 @@ export function RechargeList() {
       {(d) => (
         <>
           <div className="table-scroll">
-            <table className="table" data-testid="recharge-list">
+            <table className="table table-stack" data-testid="recharge-list">
               <thead>
                 <tr>
                   <th>{t('records.time')}</th>
@@ -32,17 +32,19 @@ export function RechargeList() {
               <tbody>
                 {d.list.map((r) => (
                   <tr key={r.id} data-id={r.id}>
-                    <td>{formatDate(r.createdAt, i18n.language)}</td>
-                    <td>
+                    <td data-label={t('records.time')}>{formatDate(r.createdAt, i18n.language)}</td>
+                    <td data-label={t('fields.coin')}>
                       {r.coin} <span className="muted small">{r.network}</span>
                     </td>
-                    <td className="num">{formatAmount(r.amount)}</td>
-                    <td>
+                    <td className="num" data-label={t('fields.amount')}>
+                      {formatAmount(r.amount)}
+                    </td>
+                    <td data-label={t('fields.txHash')}>
                       <code className="ellipsis" dir="ltr" title={r.txHash}>
                         {r.txHash}
                       </code>
                     </td>
-                    <td>
+                    <td data-label={t('records.status')}>
                       <StatusBadge ns="funds" status={r.status} />
                       {r.reason && (
                         <div className="muted small">{t('records.reason', { reason: r.reason })}</div>
@@ -70,7 +72,7 @@ export function WithdrawalList() {
       {(d) => (
         <>
           <div className="table-scroll">
-            <table className="table" data-testid="withdrawal-list">
+            <table className="table table-stack" data-testid="withdrawal-list">
               <thead>
                 <tr>
                   <th>{t('records.time')}</th>
@@ -84,20 +86,22 @@ export function WithdrawalList() {
               <tbody>
                 {d.list.map((w) => (
                   <tr key={w.id} data-id={w.id}>
-                    <td>{formatDate(w.createdAt, i18n.language)}</td>
-                    <td>{t(`withdraw.${w.method}`)}</td>
-                    <td className="num">
+                    <td data-label={t('records.time')}>{formatDate(w.createdAt, i18n.language)}</td>
+                    <td data-label={t('withdraw.method')}>{t(`withdraw.${w.method}`)}</td>
+                    <td className="num" data-label={t('fields.amount')}>
                       {formatAmount(w.amount)} {w.coin}
                     </td>
-                    <td className="num">{formatAmount(w.fee)}</td>
-                    <td>
+                    <td className="num" data-label={t('withdraw.fee')}>
+                      {formatAmount(w.fee)}
+                    </td>
+                    <td data-label={t('withdraw.to')}>
                       <span className="ellipsis" dir="ltr">
                         {w.method === 'crypto'
                           ? `${w.network ?? ''} ${w.address ?? ''}`
                           : `${w.bankType ?? ''} ${w.bankAccount ?? ''}`}
                       </span>
                     </td>
-                    <td>
+                    <td data-label={t('records.status')}>
                       <StatusBadge
                         ns="funds"
                         status={w.status}

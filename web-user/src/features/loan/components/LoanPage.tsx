@@ -57,7 +57,7 @@ function ProductTable({ products }: { products: ReturnType<typeof useApi<LoanPro
     <AsyncView state={products} emptyText={t('noProducts')}>
       {(list) => (
         <div className="table-scroll">
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th>{t('term')}</th>
@@ -69,12 +69,16 @@ function ProductTable({ products }: { products: ReturnType<typeof useApi<LoanPro
             <tbody>
               {list.map((p) => (
                 <tr key={p.id}>
-                  <td>{t('days', { count: p.termDays })}</td>
-                  <td className="num">{formatAmount(p.dailyRatePercent, 4)}%</td>
-                  <td className="num" dir="ltr">
+                  <td data-label={t('term')}>{t('days', { count: p.termDays })}</td>
+                  <td className="num" data-label={t('dailyRate')}>
+                    {formatAmount(p.dailyRatePercent, 4)}%
+                  </td>
+                  <td className="num" dir="ltr" data-label={t('range')}>
                     {formatAmount(p.minAmount)} – {formatAmount(p.maxAmount)} USDT
                   </td>
-                  <td className="num">{p.interestFreeDays}</td>
+                  <td className="num" data-label={t('freeDays')}>
+                    {p.interestFreeDays}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -308,7 +312,7 @@ function Records({ round, onChange }: { round: number; onChange: () => void }) {
       <AsyncView state={records} emptyText={t('noLoans')}>
         {(list) => (
           <div className="table-scroll">
-            <table className="table" data-testid="loan-records">
+            <table className="table table-stack" data-testid="loan-records">
               <thead>
                 <tr>
                   <th>{t('offer.start')}</th>
@@ -323,14 +327,20 @@ function Records({ round, onChange }: { round: number; onChange: () => void }) {
               <tbody>
                 {list.map((l) => (
                   <tr key={l.id} data-loan={l.id}>
-                    <td className="small">{formatDate(l.createdAt, i18n.language)}</td>
-                    <td className="num">
+                    <td className="small" data-label={t('offer.start')}>
+                      {formatDate(l.createdAt, i18n.language)}
+                    </td>
+                    <td className="num" data-label={t('amount')}>
                       {formatAmount(l.amount)} {l.currency}
                     </td>
-                    <td>{t('days', { count: l.termDays })}</td>
-                    <td className="num">{formatAmount(l.accruedInterest ?? l.totalInterest)}</td>
-                    <td className="small">{formatDate(l.repaidAt ?? l.repaymentDate, i18n.language)}</td>
-                    <td>
+                    <td data-label={t('term')}>{t('days', { count: l.termDays })}</td>
+                    <td className="num" data-label={t('offer.interest')}>
+                      {formatAmount(l.accruedInterest ?? l.totalInterest)}
+                    </td>
+                    <td className="small" data-label={t('offer.date')}>
+                      {formatDate(l.repaidAt ?? l.repaymentDate, i18n.language)}
+                    </td>
+                    <td data-label={t('statusLabel')}>
                       <StatusBadge ns="loan" status={l.status} />
                     </td>
                     <td className="row-actions tight col-action">

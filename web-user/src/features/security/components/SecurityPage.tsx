@@ -316,7 +316,7 @@ function ApiKeys() {
       <AsyncView state={keys} emptyText={t('keys.empty')}>
         {(list) => (
           <div className="table-scroll">
-            <table className="table" data-testid="key-list">
+            <table className="table table-stack" data-testid="key-list">
               <thead>
                 <tr>
                   <th>{t('keys.label')}</th>
@@ -330,13 +330,19 @@ function ApiKeys() {
               <tbody>
                 {list.map((k) => (
                   <tr key={k.keyId} data-key={k.keyId}>
-                    <td>{k.label}</td>
-                    <td>
+                    <td data-label={t('keys.label')}>{k.label}</td>
+                    <td data-label={t('keys.keyId')}>
                       <code dir="ltr">{k.keyId}</code>
                     </td>
-                    <td>{k.scopes.map((s) => t(`keys.scope.${s}`)).join(', ')}</td>
-                    <td className="small">{formatDate(k.createdAt, i18n.language)}</td>
-                    <td className="small">{formatDate(k.lastUsedAt, i18n.language)}</td>
+                    <td data-label={t('keys.scopes')}>
+                      {k.scopes.map((s) => t(`keys.scope.${s}`)).join(', ')}
+                    </td>
+                    <td className="small" data-label={t('keys.created')}>
+                      {formatDate(k.createdAt, i18n.language)}
+                    </td>
+                    <td className="small" data-label={t('keys.lastUsed')}>
+                      {formatDate(k.lastUsedAt, i18n.language)}
+                    </td>
                     <td className="col-action">
                       {k.revokedAt ? (
                         <span className="status status-bad">{t('keys.revoked')}</span>

@@ -165,7 +165,7 @@ function OrderList({
               </ul>
             ) : (
               <div className="table-scroll">
-                <table className="table orders" data-testid={`spot-list-${type}`}>
+                <table className="table orders table-stack" data-testid={`spot-list-${type}`}>
                   <thead>
                     <tr>
                       <th>{t('orders.time')}</th>
@@ -184,8 +184,10 @@ function OrderList({
                   <tbody>
                     {d.list.map((o) => (
                       <tr key={o.id} data-order={o.id} data-state={o.state}>
-                        <td className="small when">{formatDate(o.createdAt, i18n.language)}</td>
-                        <td>
+                        <td className="small when" data-label={t('orders.time')}>
+                          {formatDate(o.createdAt, i18n.language)}
+                        </td>
+                        <td data-label={t('orders.pair')}>
                           <strong>
                             {o.base}/{o.quote}
                           </strong>
@@ -193,29 +195,34 @@ function OrderList({
                             #{o.id}
                           </div>
                         </td>
-                        <td>
+                        <td data-label={t('orders.side')}>
                           <span className={o.side === 'buy' ? 'up' : 'down'}>{t(`side.${o.side}`)}</span>
                           <div className="muted small">{t(`type.${o.type}`)}</div>
                         </td>
-                        <td className="num" dir="ltr">
+                        <td className="num" dir="ltr" data-label={t('orders.price')}>
                           {priceText(o)}
                         </td>
-                        <td className="num" dir="ltr">
+                        <td className="num" dir="ltr" data-label={t('orders.amount')}>
                           {amountText(o)}
                         </td>
-                        <td className="num" dir="ltr" data-testid="order-filled">
+                        <td
+                          className="num"
+                          dir="ltr"
+                          data-label={t('orders.filled')}
+                          data-testid="order-filled"
+                        >
                           {formatAmount(o.filled, 18)}
                         </td>
-                        <td className="num" dir="ltr">
+                        <td className="num" dir="ltr" data-label={t('orders.averagePrice')}>
                           {formatAmount(o.averagePrice)}
                         </td>
-                        <td className="num" dir="ltr">
+                        <td className="num" dir="ltr" data-label={t('orders.turnover')}>
                           {formatAmount(o.turnover)}
                         </td>
-                        <td className="num" dir="ltr">
+                        <td className="num" dir="ltr" data-label={t('orders.fee')}>
                           {feeText(o)}
                         </td>
-                        <td>
+                        <td data-label={t('orders.state')}>
                           <SpotStatus order={o} />
                           {o.cancelReason && o.cancelReason !== 'user' && (
                             <div className="muted small">{t(`reasons.${o.cancelReason}`)}</div>

@@ -76,7 +76,7 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
         {(d) => (
           <>
             <div className="table-scroll">
-              <table className="table orders" data-testid={`u-list-${state}`}>
+              <table className="table orders table-stack" data-testid={`u-list-${state}`}>
                 <thead>
                   <tr>
                     <th>{t('lists.order')}</th>
@@ -100,39 +100,53 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                     const profit = o.state === 'open' ? o.floatingProfit : o.profit;
                     return (
                       <tr key={o.id} data-order={o.id} data-state={o.state}>
-                        <td>
+                        <td data-label={t('lists.order')}>
                           <strong>{o.code}</strong>
                           <div className="muted small" dir="ltr">
                             {o.orderNo}
                           </div>
                         </td>
-                        <td className={o.direction === 'buy' ? 'up' : 'down'}>
+                        <td className={o.direction === 'buy' ? 'up' : 'down'} data-label={t('u.direction')}>
                           {t(`u.${o.direction}`)} {o.leverage}×
                         </td>
-                        <td className="num">{formatAmount(o.lots)}</td>
-                        <td className="num">
+                        <td className="num" data-label={t('u.lots')}>
+                          {formatAmount(o.lots)}
+                        </td>
+                        <td className="num" data-label={t('lists.openPrice')}>
                           {o.openPrice
                             ? price(o, o.openPrice)
                             : `${t('u.limitPrice')} ${price(o, o.limitPrice)}`}
                         </td>
-                        <td className="num" data-testid="price-now">
+                        <td
+                          className="num"
+                          data-label={state === 'current' ? t('lists.currentPrice') : t('lists.closePrice')}
+                          data-testid="price-now"
+                        >
                           {price(o, state === 'current' ? o.currentPrice : o.closePrice)}
                         </td>
-                        <td className="num small">
+                        <td className="num small" data-label={t('lists.slTp')}>
                           {price(o, o.stopLoss)} / {price(o, o.takeProfit)}
                         </td>
-                        <td className="num">{formatAmount(o.margin)}</td>
-                        <td className="num">{formatAmount(o.fee)}</td>
-                        <td className={`num ${signClass(profit)}`} data-testid="profit">
+                        <td className="num" data-label={t('u.margin')}>
+                          {formatAmount(o.margin)}
+                        </td>
+                        <td className="num" data-label={t('lists.fee')}>
+                          {formatAmount(o.fee)}
+                        </td>
+                        <td
+                          className={`num ${signClass(profit)}`}
+                          data-label={t('lists.profit')}
+                          data-testid="profit"
+                        >
                           {signed(profit)}
                         </td>
-                        <td className="small">
+                        <td className="small" data-label={t('lists.time')}>
                           {formatDate(o.openTime ?? o.createdAt, i18n.language)}
                           {o.closeTime && (
                             <div className="muted">{formatDate(o.closeTime, i18n.language)}</div>
                           )}
                         </td>
-                        <td>
+                        <td data-label={t('lists.state')}>
                           <StatusBadge ns="trade" status={o.state} />
                           {o.closeReason && (
                             <div className="muted small">
@@ -225,7 +239,7 @@ export function OptionsOrderList({ state }: { state: 'current' | 'history' }) {
       {(d) => (
         <>
           <div className="table-scroll">
-            <table className="table orders" data-testid={`options-list-${state}`}>
+            <table className="table orders table-stack" data-testid={`options-list-${state}`}>
               <thead>
                 <tr>
                   <th>{t('lists.order')}</th>
@@ -244,21 +258,31 @@ export function OptionsOrderList({ state }: { state: 'current' | 'history' }) {
               <tbody>
                 {d.list.map((o) => (
                   <tr key={o.id} data-order={o.id} data-state={o.state}>
-                    <td>
+                    <td data-label={t('lists.order')}>
                       <strong>{o.code}</strong>
                       <div className="muted small" dir="ltr">
                         {o.orderNo}
                       </div>
                     </td>
-                    <td className={o.direction === 'up' ? 'up' : 'down'}>{t(`options.${o.direction}`)}</td>
-                    <td>{periodLabel(o.periodSeconds, t)}</td>
-                    <td className="num">{formatAmount(o.amount)}</td>
-                    <td className="num">{formatAmount(o.openPrice)}</td>
-                    <td className="num">
+                    <td className={o.direction === 'up' ? 'up' : 'down'} data-label={t('options.direction')}>
+                      {t(`options.${o.direction}`)}
+                    </td>
+                    <td data-label={t('options.period')}>{periodLabel(o.periodSeconds, t)}</td>
+                    <td className="num" data-label={t('options.stake')}>
+                      {formatAmount(o.amount)}
+                    </td>
+                    <td className="num" data-label={t('options.openPrice')}>
+                      {formatAmount(o.openPrice)}
+                    </td>
+                    <td
+                      className="num"
+                      data-label={state === 'current' ? t('options.ifWon') : t('options.settlePrice')}
+                    >
                       {formatAmount(o.state === 'open' ? o.payoutIfWon : o.settlePrice)}
                     </td>
                     <td
                       className={`num ${o.state === 'open' ? '' : signClass(o.profit)}`}
+                      data-label={state === 'current' ? t('options.remaining') : t('lists.profit')}
                       data-testid={o.state === 'open' ? 'countdown' : 'result'}
                     >
                       {o.state === 'open'
@@ -267,8 +291,10 @@ export function OptionsOrderList({ state }: { state: 'current' | 'history' }) {
                           : t('options.settling')
                         : signed(o.profit)}
                     </td>
-                    <td className="small">{formatDate(o.openTime, i18n.language)}</td>
-                    <td>
+                    <td className="small" data-label={t('lists.time')}>
+                      {formatDate(o.openTime, i18n.language)}
+                    </td>
+                    <td data-label={t('lists.state')}>
                       <StatusBadge ns="trade" status={o.state} />
                     </td>
                   </tr>
