@@ -405,15 +405,30 @@ describe('web-user money screens: funds and trading', () => {
       expect({ route, cut: await cutOffOn(page) }).toEqual({ route, cut: [] });
       await shot(page, name);
     }
-    // The paid-out withdrawal on a phone: its reference cut with an ellipsis inside the table.
+    // The paid-out withdrawal on a phone: a card of labelled lines (nothing hidden sideways), its
+    // reference cut with an ellipsis inside the card, the copy button in view and tall enough to tap.
     await page.goto('/profile/withdraw');
-    const paid = page.getByTestId('withdrawal-list').getByTestId('payout').first();
+    const list = page.getByTestId('withdrawal-list');
+    const paid = list.getByTestId('payout').first();
     await paid.waitFor();
     await paid.scrollIntoViewIfNeeded();
     const reference = paid.getByTestId('payout-reference');
     expect(await reference.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    expect(await inWindow(page, paid.getByTestId('copy-payout-reference'))).toBe(true);
+    const copy = paid.getByTestId('copy-payout-reference');
+    expect(await inWindow(page, copy)).toBe(true);
+    expect((await copy.boundingBox())!.height).toBeGreaterThanOrEqual(40);
     expect(await cutOffOn(page)).toEqual([]);
+    expect(
+      await list.evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth),
+    ).toBe(true);
+    expect(await list.locator('thead').isVisible()).toBe(false);
+    // The state's cell shows its column's name beside the badge.
+    const statusLabel = await paid.evaluate((el) => {
+      const label = getComputedStyle(el.closest('td')!, '::before');
+      return { content: label.content, display: label.display, width: parseFloat(label.width) || 0 };
+    });
+    expect(statusLabel).toMatchObject({ content: '"Status"', display: 'block' });
+    expect(statusLabel.width).toBeGreaterThan(0);
     await shot(page, 'withdrawal-completed-mobile');
     await mobile.close();
 
