@@ -57,7 +57,7 @@ const boxOfQuad = (q: number[]): Box => {
 /** Every cell of the table's body, with its label's box and its value's boxes. */
 async function cellsOf(page: Page, table: Locator, name: string): Promise<Cell[]> {
   const cells = await table.evaluate((t, prefix) => {
-    const headers = Array.from(t.querySelectorAll('thead th')).map((th) => th.textContent!.trim());
+    const headers = Array.from(t.querySelectorAll('thead th')).map((th) => th.textContent.trim());
     const found: Omit<Cell, 'labelBox'>[] = [];
     Array.from(t.querySelectorAll<HTMLTableRowElement>('tbody tr')).forEach((tr, row) => {
       Array.from(tr.cells).forEach((td, column) => {
