@@ -2,7 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { RegisteredUser } from '../support/users';
 import { place } from '../e2e/spot/spot-support';
-import { IPHONE_UA, cutOffOn } from './browser-support';
+import { cutOffOn, mobileContext } from './browser-support';
 import {
   demoHeaders,
   depositReal,
@@ -489,14 +489,7 @@ describe('web-user record tables on a phone', () => {
       await context.close();
 
       // The loan products, as a visitor sees them.
-      const visitor = await run.browser.newContext({
-        baseURL: run.baseUrl,
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        userAgent: IPHONE_UA,
-      });
+      const visitor = await mobileContext(run);
       await visitor.addInitScript((language) => {
         sessionStorage.setItem('showboard', '1');
         localStorage.setItem('lang', language);
