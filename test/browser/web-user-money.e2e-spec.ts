@@ -280,6 +280,12 @@ describe('web-user money screens: funds and trading', () => {
       (v) => v !== before && v.startsWith('+'),
     );
     await shot(page, 'positions-desktop', true);
+    // At 1280 px the positions fit their card: no column (the time, the state) is hidden sideways.
+    expect(
+      await page
+        .getByTestId('u-list-current')
+        .evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth),
+    ).toBeLessThanOrEqual(1);
     // The close button is in view without scrolling the wide table sideways.
     const buttonInView = await row.getByTestId('close-position').evaluate((button) => {
       const box = button.getBoundingClientRect();

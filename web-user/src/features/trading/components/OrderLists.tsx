@@ -140,7 +140,7 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                         >
                           {signed(profit)}
                         </td>
-                        <td className="small" data-label={t('lists.time')}>
+                        <td className="small col-time" data-label={t('lists.time')}>
                           {formatDate(o.openTime ?? o.createdAt, i18n.language)}
                           {o.closeTime && (
                             <div className="muted">{formatDate(o.closeTime, i18n.language)}</div>
@@ -291,7 +291,7 @@ export function OptionsOrderList({ state }: { state: 'current' | 'history' }) {
                           : t('options.settling')
                         : signed(o.profit)}
                     </td>
-                    <td className="small" data-label={t('lists.time')}>
+                    <td className="small col-time" data-label={t('lists.time')}>
                       {formatDate(o.openTime, i18n.language)}
                     </td>
                     <td data-label={t('lists.state')}>
