@@ -248,6 +248,25 @@ async function sidewaysOn(page: Page): Promise<string[]> {
   return [...wide, ...(await cutOffOn(page))];
 }
 
+/**
+ * A table once its first row is drawn: what is wrong with it as cards and with the page's width.
+ * Then it is scrolled into view (unless the whole page is taken) and photographed.
+ */
+async function checkStacked(
+  page: Page,
+  table: Locator,
+  name: string,
+  dir: 'ltr' | 'rtl',
+  shotName: string,
+  fullPage = false,
+): Promise<string[]> {
+  await table.locator('tbody tr').first().waitFor();
+  const problems = [...(await stackProblems(page, table, name, dir)), ...(await sidewaysOn(page))];
+  if (!fullPage) await table.scrollIntoViewIfNeeded();
+  await shot(page, shotName, fullPage);
+  return problems;
+}
+
 /* The record tables of the user app on a phone (390 px): each row is a card of label and value lines,
    in English and in Arabic (labels on the right), and none of them scrolls sideways. */
 describe('web-user record tables on a phone', () => {
@@ -368,25 +387,19 @@ describe('web-user record tables on a phone', () => {
 
       await page.goto('/profile/records?tab=recharges');
       const recharges = page.getByTestId('recharge-list');
-      await recharges.locator('tbody tr').first().waitFor();
-      problems.push(...(await stackProblems(page, recharges, 'deposits', dir)));
-      problems.push(...(await sidewaysOn(page)));
-      await shot(page, `phone-table-deposits${suffix}`);
+      problems.push(
+        ...(await checkStacked(page, recharges, 'deposits', dir, `phone-table-deposits${suffix}`)),
+      );
 
       await page.goto('/profile/balance');
       const accounts = page.getByTestId('coin-accounts');
-      await accounts.locator('tbody tr').first().waitFor();
-      problems.push(...(await stackProblems(page, accounts, 'balances', dir)));
-      problems.push(...(await sidewaysOn(page)));
-      await accounts.scrollIntoViewIfNeeded();
-      await shot(page, `phone-table-balances${suffix}`);
+      problems.push(
+        ...(await checkStacked(page, accounts, 'balances', dir, `phone-table-balances${suffix}`)),
+      );
 
       await page.goto('/zjxq');
       const funding = page.locator('.table-stack');
-      await funding.locator('tbody tr').first().waitFor();
-      problems.push(...(await stackProblems(page, funding, 'funding', dir)));
-      problems.push(...(await sidewaysOn(page)));
-      await shot(page, `phone-table-funding${suffix}`);
+      problems.push(...(await checkStacked(page, funding, 'funding', dir, `phone-table-funding${suffix}`)));
 
       expect(problems).toEqual([]);
     },
@@ -406,16 +419,15 @@ describe('web-user record tables on a phone', () => {
       const positions = page.getByTestId('u-list-current');
       await positions.locator('tbody tr[data-state="open"]').waitFor();
       await positions.locator('tbody tr[data-state="waiting"]').first().waitFor();
-      problems.push(...(await stackProblems(page, positions, 'positions', dir)));
-      problems.push(...(await sidewaysOn(page)));
-      await shot(page, `phone-table-positions${suffix}`, true);
+      problems.push(
+        ...(await checkStacked(page, positions, 'positions', dir, `phone-table-positions${suffix}`, true)),
+      );
 
       await page.getByTestId('my-orders').getByRole('tab').nth(1).click();
       const options = page.getByTestId('options-list-current');
-      await options.locator('tbody tr').first().waitFor();
-      problems.push(...(await stackProblems(page, options, 'options', dir)));
-      problems.push(...(await sidewaysOn(page)));
-      await shot(page, `phone-table-options${suffix}`, true);
+      problems.push(
+        ...(await checkStacked(page, options, 'options', dir, `phone-table-options${suffix}`, true)),
+      );
       await demo.close();
 
       // The coin orders: on a phone, cards of their own (a label beside each figure).
@@ -473,19 +485,11 @@ describe('web-user record tables on a phone', () => {
       const page = await context.newPage();
       await page.goto('/trading?tab=mine');
       const plans = page.getByTestId('plans-smart');
-      await plans.locator('tbody tr').first().waitFor();
-      problems.push(...(await stackProblems(page, plans, 'plans', dir)));
-      problems.push(...(await sidewaysOn(page)));
-      await plans.scrollIntoViewIfNeeded();
-      await shot(page, `phone-table-plans${suffix}`);
+      problems.push(...(await checkStacked(page, plans, 'plans', dir, `phone-table-plans${suffix}`)));
 
       await page.goto('/profile/security');
       const keys = page.getByTestId('key-list');
-      await keys.locator('tbody tr').first().waitFor();
-      problems.push(...(await stackProblems(page, keys, 'keys', dir)));
-      problems.push(...(await sidewaysOn(page)));
-      await keys.scrollIntoViewIfNeeded();
-      await shot(page, `phone-table-keys${suffix}`);
+      problems.push(...(await checkStacked(page, keys, 'keys', dir, `phone-table-keys${suffix}`)));
       await context.close();
 
       // The loan products, as a visitor sees them.
@@ -497,11 +501,9 @@ describe('web-user record tables on a phone', () => {
       const loan = await visitor.newPage();
       await loan.goto('/loan');
       const products = loan.locator('table.table-stack');
-      await products.locator('tbody tr').first().waitFor();
-      problems.push(...(await stackProblems(loan, products, 'loan products', dir)));
-      problems.push(...(await sidewaysOn(loan)));
-      await products.scrollIntoViewIfNeeded();
-      await shot(loan, `phone-table-loan-products${suffix}`);
+      problems.push(
+        ...(await checkStacked(loan, products, 'loan products', dir, `phone-table-loan-products${suffix}`)),
+      );
 
       expect(problems).toEqual([]);
     },
