@@ -12,6 +12,7 @@
 // transaction: lock the row, mark it closed, move two balances) with no framework, no ledger
 // journal and no evidence.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { freshDatabase, requireDist, root, table, writeResult } from './support.mjs';
@@ -207,6 +208,8 @@ try {
   );
   await db.query(`ALTER TABLE public.ref_balances ADD PRIMARY KEY (owner, kind)`);
   await db.query('ANALYZE');
+  // The engine's book of live orders reads the rows written here by hand (buyU would have added them).
+  await engine.reconcile();
 
   // What the engine does: ticks it checked (its own count: a tick is checked once the engine found
   // no live order on its instrument, or checked them), each close it committed (the moment its
@@ -217,10 +220,42 @@ try {
   const commits = [];
   const uOrders = app.get(UOrdersService);
   const closeTriggered = uOrders.closeTriggered.bind(uOrders);
+  // Per round of closes (the closes of one tick time): how many, the latency to the commit, the
+  // time in closeTriggered and in its ledger statement. The p99 is the slowest rounds.
+  const rounds = [];
+  const updateAndPostMany = ledger.updateAndPostMany.bind(ledger);
+  // Rounds run at once: each close's statement time goes to its own round.
+  const round = new AsyncLocalStorage();
+  ledger.updateAndPostMany = async (...args) => {
+    const started = performance.now();
+    try {
+      return await updateAndPostMany(...args);
+    } finally {
+      const slot = round.getStore();
+      if (slot) slot.statementMs = performance.now() - started;
+    }
+  };
   uOrders.closeTriggered = async (orders, ticks) => {
-    const closed = await closeTriggered(orders, ticks);
+    const started = performance.now();
+    const slot = { statementMs: 0 };
+    const closed = await round.run(slot, () => closeTriggered(orders, ticks));
+    const closeMs = performance.now() - started;
     const now = Date.now();
-    for (const o of closed) if (o.closePriceSource === 'tick') commits.push(now - o.closePriceAt.getTime());
+    const byTick = new Map();
+    for (const o of closed) {
+      if (o.closePriceSource !== 'tick') continue;
+      const at = o.closePriceAt.getTime();
+      commits.push(now - at);
+      byTick.set(at, (byTick.get(at) ?? 0) + 1);
+    }
+    for (const [at, n] of byTick)
+      rounds.push({
+        at,
+        closes: n,
+        latencyMs: now - at,
+        closeMs: Math.round(closeMs),
+        statementMs: Math.round(slot.statementMs),
+      });
     return closed;
   };
   const latencies = [];
@@ -280,6 +315,12 @@ try {
   for (let waited = 0; checkedTicks() < published && waited < DRAIN_LIMIT_MS; waited += 100) await sleep(100);
   const engineSeconds = (Date.now() - engineStart) / 1000;
   await sleep(500);
+  // The measured run's rounds only, the slowest first, their time from the run's first tick.
+  const firstTick = Math.min(...rounds.map((r) => r.at));
+  const slowestRounds = [...rounds]
+    .sort((x, y) => y.latencyMs - x.latencyMs)
+    .slice(0, 5)
+    .map(({ at, ...r }) => ({ atMs: at - firstTick, ...r }));
   // The measured run's latencies only: the flood below keeps adding closes to both lists.
   const runCommits = [...commits];
   const runP99 = percentile(runCommits, 99);
@@ -420,6 +461,12 @@ try {
       `(${engineEvents} events for ${runCommits.length} commits)`,
   );
   console.log(
+    `slowest rounds (ms after the first tick, closes, tick to commit, in closeTriggered, its statement): ` +
+      slowestRounds
+        .map((r) => `${r.atMs}: ${r.closes} in ${r.latencyMs} (${r.closeMs}, ${r.statementMs})`)
+        .join('; '),
+  );
+  console.log(
     `flood: the feed as fast as it goes for ${FLOOD_SECONDS} s: ${flooded} ticks, engine processed ${floodRate} ticks/s`,
   );
   const p99 = runP99;
@@ -440,6 +487,7 @@ try {
     engine: engineResult,
     reference: referenceResult,
     closeReasons: engineReasons,
+    slowestRounds,
     flood: { seconds: FLOOD_SECONDS, ticks: flooded, processedPerSecond: floodRate },
     ledgerViolations: violations,
     loadAverage: os.loadavg(),

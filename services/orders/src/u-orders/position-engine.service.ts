@@ -11,11 +11,17 @@ import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { Clock, MARKET_PRICES, preparedQuery, type MarketPrices } from '@app/common';
 import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
+import type { UOrder } from './entities/u-order.entity';
+import { copyOrder, PositionBook, type LiveState } from './position-book';
+import { TradingEvent, TradingEvents, type TradingMessage } from './trading-events';
 import { moveReachesLimit, moveTrigger, quoteAround, type Direction, type PriceMove } from './u-order-math';
 import { UOrdersService, type TickCheck } from './u-orders.service';
 
-/** How long the set of instruments with live orders is trusted before it is read again. */
-const LIVE_CODES_TTL_MS = 1_000;
+/**
+ * How often the book of live orders is compared with the table (what other processes' order events
+ * did not tell: a lost message, rows written by hand).
+ */
+const RECONCILE_MS = 5_000;
 /** Per code, the time of the last tick the engine checked (a restart catches up from there). */
 const PROCESSED_KEY = 'trading:processed';
 const PROCESSED_FLUSH_MS = 1_000;
@@ -119,8 +125,10 @@ class Gate {
  * Follows the market's tick channel and closes positions on stop-loss, take-profit or liquidation,
  * and opens waiting limit orders, at the price of the tick that triggered. Every process runs it;
  * a close locks the order row and requires it still open, so a position closes once however many
- * processes see the tick. A sweep job checks everything against the current quotes as well, so a
- * trigger missed while no process listened is caught up.
+ * processes see the tick. A tick is checked against the process's PositionBook (no query between
+ * the tick and the closing statement); the book follows the other processes' order events and is
+ * compared with the table every RECONCILE_MS. A sweep job checks the table itself against the
+ * current quotes as well, so a trigger missed while no process listened is caught up.
  */
 @Injectable()
 export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
@@ -140,11 +148,11 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   private pumpScheduled = false;
   /** Ticks checked since start (for benchmarks and tests). */
   checkedTicks = 0;
-  private liveCodes = new Set<string>();
-  private liveCodesAt = 0;
-  private liveCodesLoading: Promise<void> | undefined;
-  /** Codes `watch`ed since the set began to be read again (kept in the new set). */
-  private readonly watchedDuringRead = new Set<string>();
+  /** Live orders another process announced, to read into the book (a round waits for the read). */
+  private toFetch = new Set<string>();
+  private fetching: Promise<void> = Promise.resolve();
+  private reconcileTimer: NodeJS.Timeout | undefined;
+  private reconciling: Promise<void> | undefined;
   /** Ticks checked since the last flush to PROCESSED_KEY. */
   private processed = new Map<string, number>();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -158,6 +166,8 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(REDIS_OPTIONS) private readonly redisOptions: RedisOptions,
     @Inject(MARKET_PRICES) private readonly prices: MarketPrices,
     private readonly orders: UOrdersService,
+    private readonly book: PositionBook,
+    private readonly events: TradingEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -168,13 +178,22 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     // Listening first, then catching up: a tick in between is checked after the catch-up, not lost.
+    // The other processes' order events too, from before the book is read: none is missed between.
     this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_channel: string, message: string) => this.onTick(message));
-    await this.subscriber.subscribe(this.channel);
+    this.subscriber.on('message', (channel: string, message: string) =>
+      channel === this.channel ? this.onTick(message) : this.onOrderEvent(message),
+    );
+    await this.subscriber.subscribe(this.channel, this.events.channel);
     this.caughtUp = this.catchUp()
       .then((n) => n > 0 && this.logger.log(`caught up at start: ${n} order(s) closed or opened`))
-      .catch((error: Error) => this.logger.error(`catch-up at start: ${error.message}`));
+      .catch((error: Error) => this.logger.error(`catch-up at start: ${error.message}`))
+      .then(() => this.reconcile())
+      .catch((error: Error) => this.logger.error(`reading the live orders: ${error.message}`));
     this.flushTimer = setInterval(() => void this.flushProcessed(), PROCESSED_FLUSH_MS);
+    this.reconcileTimer = setInterval(
+      () => void this.reconcile().catch((error: Error) => this.logger.warn(`live orders: ${error.message}`)),
+      RECONCILE_MS,
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -182,6 +201,8 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     this.subscriber = undefined;
     clearInterval(this.flushTimer);
     this.flushTimer = undefined;
+    clearInterval(this.reconcileTimer);
+    this.reconcileTimer = undefined;
     await subscriber?.quit().catch(() => subscriber.disconnect());
     await this.caughtUp;
     while (this.rounds.size > 0 || this.pending.size > 0) {
@@ -189,6 +210,8 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
       await Promise.all(this.rounds);
     }
     await this.flushProcessed();
+    await this.reconciling;
+    await this.fetching;
   }
 
   private async flushProcessed(): Promise<void> {
@@ -200,10 +223,74 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
       .catch((error: Error) => this.logger.warn(`processed ticks: ${error.message}`));
   }
 
-  /** A new order of this process is watched from its first tick, without waiting for the refresh. */
-  watch(code: string): void {
-    this.liveCodes.add(code);
-    this.watchedDuringRead.add(code);
+  /**
+   * Brings the book in line with the table: adds the live orders it lacks or holds in another state,
+   * drops those no longer live. Only what the book held before the read can be dropped (an order
+   * added meanwhile is newer than the read). Benchmarks and tests call it after writing rows by hand.
+   */
+  async reconcile(): Promise<void> {
+    if (this.reconciling) return this.reconciling;
+    this.reconciling = (async () => {
+      const before = this.book.stamp();
+      const rows: { id: string; state: LiveState }[] = await this.dataSource.query(
+        `SELECT id::text AS id, state FROM orders.u_orders WHERE state IN ('open', 'waiting')`,
+      );
+      const held = this.book.entriesBefore(before);
+      const live = new Set<string>();
+      const missing: string[] = [];
+      for (const { id, state } of rows) {
+        live.add(id);
+        if (this.book.state(id) !== state) missing.push(id);
+      }
+      for (const id of held.keys()) if (!live.has(id)) this.book.remove(id);
+      await this.fetchInto(missing, before);
+      this.book.forgetRemovedBefore(before);
+    })().finally(() => (this.reconciling = undefined));
+    return this.reconciling;
+  }
+
+  /** Reads live orders by id into the book (in slices: a start reads every live order). */
+  private async fetchInto(ids: string[], readAt: number): Promise<void> {
+    for (let from = 0; from < ids.length; from += 5_000) {
+      const rows = await this.dataSource.query<Record<string, unknown>[]>(
+        `SELECT * FROM orders.u_orders WHERE id = ANY($1::bigint[]) AND state IN ('open', 'waiting')`,
+        [ids.slice(from, from + 5_000)],
+      );
+      for (const row of rows) this.book.put(this.orders.hydrate(row), readAt);
+    }
+  }
+
+  /**
+   * Another process opened, filled, closed or cancelled an order (its own changes are in the book
+   * already): a closed one leaves the book, a new or changed live one is read into it before the
+   * next round.
+   */
+  private onOrderEvent(message: string): void {
+    let id: string, state: string;
+    try {
+      const parsed = JSON.parse(message) as TradingMessage;
+      if (parsed.event !== TradingEvent.Order) return;
+      ({ id, state } = parsed.payload as { id: string; state: string });
+    } catch {
+      return;
+    }
+    if (state !== 'open' && state !== 'waiting') {
+      this.book.remove(id);
+      return;
+    }
+    if (this.book.state(id) === state || this.toFetch.has(id)) return;
+    if (this.toFetch.size === 0) {
+      const readAt = this.book.stamp();
+      this.fetching = this.fetching
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => {
+          const ids = [...this.toFetch];
+          this.toFetch = new Set();
+          return this.fetchInto(ids, readAt);
+        })
+        .catch((error: Error) => this.logger.warn(`reading announced orders: ${error.message}`));
+    }
+    this.toFetch.add(id);
   }
 
   private onTick(message: string): void {
@@ -252,14 +339,20 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   /** One round: at most one tick per instrument. Never rejects (a failure is logged). */
   private async checkRound(round: Tick[]): Promise<void> {
     try {
+      // Orders other processes announced before these ticks are in the book first.
+      await this.fetching;
       const checks: TickCheck[] = [];
+      const hits: UOrder[] = [];
       for (const tick of round) {
-        if (!(await this.hasLiveOrders(tick.code))) continue;
+        if (!this.book.has(tick.code)) continue;
         const terms = this.prices.instrument(tick.code);
         const quote = quoteAround(new Decimal(tick.price), terms.spread, terms.pricePrecision);
+        const triggered = this.book.triggered(tick.code, quote);
+        if (triggered.length === 0) continue;
         checks.push({ code: tick.code, quote, evidence: { source: 'tick', at: new Date(tick.ts) } });
+        hits.push(...triggered);
       }
-      if (checks.length > 0) await this.checkMany(checks);
+      if (hits.length > 0) await this.fire(checks, hits);
       // Only a round that was checked counts as processed: after a failure, a restart catches up
       // from the ticks before it (and the sweep job checks the current quotes meanwhile).
       for (const tick of round) {
@@ -272,33 +365,8 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Whether the instrument has live orders. A stale set is read again in the background while the
-   * round goes on with it (only the first read is waited for): a new order of another process is
-   * watched from the next refresh, and the sweep job covers the moment in between.
-   */
-  private async hasLiveOrders(code: string): Promise<boolean> {
-    if (Date.now() - this.liveCodesAt > LIVE_CODES_TTL_MS && !this.liveCodesLoading) {
-      this.watchedDuringRead.clear();
-      this.liveCodesLoading = this.dataSource
-        .query(`SELECT DISTINCT code FROM orders.u_orders WHERE state IN ('open', 'waiting')`)
-        .then((rows: { code: string }[]) => {
-          // An order placed here while the read ran may be newer than what it saw.
-          this.liveCodes = new Set([...rows.map((r) => r.code), ...this.watchedDuringRead]);
-          this.liveCodesAt = Date.now();
-        })
-        .finally(() => (this.liveCodesLoading = undefined));
-      if (this.liveCodesAt > 0) {
-        this.liveCodesLoading.catch((error: Error) => this.logger.warn(`live codes: ${error.message}`));
-      }
-    }
-    if (this.liveCodesAt === 0) await this.liveCodesLoading;
-    return this.liveCodes.has(code);
-  }
-
-  /**
-   * Fires whatever each quote triggers on the live orders of its instrument (at most one quote per
-   * instrument). The database picks the candidates in one query; waiting orders open one by one,
-   * and every position they trigger closes in one statement (UOrdersService.closeTriggered).
+   * Fires whatever each quote triggers on the live orders of its instrument in the table (at most
+   * one quote per instrument): the database picks the candidates in one query (the sweep's check).
    */
   async checkMany(checks: TickCheck[]): Promise<number> {
     const rows = await preparedQuery<LiveRow & Record<string, unknown>>(
@@ -311,37 +379,49 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
         checks.map((c) => c.quote.ask.toFixed()),
       ],
     );
-    if (rows.length === 0) return 0;
+    return rows.length === 0
+      ? 0
+      : this.fire(
+          checks,
+          rows.map((row) => this.orders.hydrate(row)),
+        );
+  }
+
+  /**
+   * Opens the waiting orders among `candidates` one by one and closes every open one in one
+   * statement (UOrdersService.closeTriggered, which checks each against its quote again). The
+   * candidates are the caller's copies: a close marks its orders closed in memory.
+   */
+  private async fire(checks: TickCheck[], candidates: UOrder[]): Promise<number> {
     const byCode = new Map(checks.map((c) => [c.code, c]));
     let fired = 0;
-    for (const row of rows.filter((r) => r.state === 'waiting')) {
-      const { quote, evidence } = byCode.get(row.code)!;
+    for (const order of candidates.filter((o) => o.state === 'waiting')) {
+      const { quote, evidence } = byCode.get(order.code)!;
       try {
-        if (await this.gate.run(() => this.orders.openWaiting(String(row.id), quote, evidence))) fired++;
+        if (await this.gate.run(() => this.orders.openWaiting(order.id, quote, evidence))) fired++;
       } catch (error) {
-        this.logger.error(`U order ${row.id}: ${(error as Error).message}`);
+        this.logger.error(`U order ${order.id}: ${(error as Error).message}`);
       }
     }
-    // closeTriggered checks each against its quote again (the candidates are what the indexes say).
-    const hits = rows.filter((row) => row.state === 'open');
+    const hits = candidates.filter((o) => o.state === 'open');
     if (hits.length === 0) return fired;
+    // Copies to try again with, should the statement fail after marking its orders closed.
+    const copies = hits.map(copyOrder);
     try {
       // Everything the round triggered closes in one statement.
-      const orders = hits.map((row) => this.orders.hydrate(row));
-      return fired + (await this.gate.run(() => this.orders.closeTriggered(orders, byCode))).length;
+      return fired + (await this.gate.run(() => this.orders.closeTriggered(hits, byCode))).length;
     } catch (error) {
       this.logger.warn(`closing ${hits.length} at once: ${(error as Error).message}; one by one`);
     }
-    // Read again from the rows: a failed close marked its orders closed in memory.
-    for (const row of hits) {
+    for (const order of copies) {
       try {
         const closed = await this.gate.run(async () => {
-          const [one] = await this.orders.closeTriggered([this.orders.hydrate(row)], byCode);
+          const [one] = await this.orders.closeTriggered([order], byCode);
           return one;
         });
         if (closed) fired++;
       } catch (error) {
-        this.logger.error(`U order ${row.id}: ${(error as Error).message}`);
+        this.logger.error(`U order ${order.id}: ${(error as Error).message}`);
       }
     }
     return fired;

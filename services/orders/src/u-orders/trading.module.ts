@@ -12,6 +12,7 @@ import { OptionsAdminService } from '../options/options-admin.service';
 import { OptionsController } from '../options/options.controller';
 import { OptionsService } from '../options/options.service';
 import { UOrder } from './entities/u-order.entity';
+import { PositionBook } from './position-book';
 import { PositionEngine } from './position-engine.service';
 import { TradingEvents } from './trading-events';
 import { TradingParameters } from './trading-parameters';
@@ -41,6 +42,7 @@ import { UOrdersService } from './u-orders.service';
     TradingSockets,
     TradingGateway,
     UOrdersService,
+    PositionBook,
     PositionEngine,
     OptionsService,
     OptionsAdminService,

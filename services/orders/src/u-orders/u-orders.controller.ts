@@ -11,7 +11,6 @@ import {
   type Book,
 } from '@app/common';
 import { BuyUDto, ListUOrderQuery, UOrderRefDto } from './dto/u-order.dto';
-import { PositionEngine } from './position-engine.service';
 import { UOrdersService } from './u-orders.service';
 
 function orderId(raw: string): string {
@@ -22,10 +21,7 @@ function orderId(raw: string): string {
 @ApiTags('U orders (leveraged contracts)')
 @Controller('swx/customer/order')
 export class UOrdersController {
-  constructor(
-    private readonly orders: UOrdersService,
-    private readonly engine: PositionEngine,
-  ) {}
+  constructor(private readonly orders: UOrdersService) {}
 
   @Post('buyU')
   @HttpCode(200)
@@ -37,10 +33,8 @@ export class UOrdersController {
       'Margin = notional / leverage and the fee leave the available balance. Errors: 10011 balance, ' +
       '10015 market closed, 10016 lots, 400 stop-loss/take-profit unreasonable or leverage not offered',
   })
-  async buy(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book, @Body() dto: BuyUDto) {
-    const opened = await this.orders.buy(p.id, book, dto);
-    this.engine.watch(dto.code);
-    return opened;
+  buy(@CurrentPrincipal() p: AuthPrincipal, @CurrentBook() book: Book, @Body() dto: BuyUDto) {
+    return this.orders.buy(p.id, book, dto);
   }
 
   @Post('stopU')

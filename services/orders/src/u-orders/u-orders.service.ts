@@ -25,6 +25,7 @@ import {
 } from '@app/ledger';
 import type { BuyUDto, ListUOrderQuery } from './dto/u-order.dto';
 import { UOrder, type UOrderState } from './entities/u-order.entity';
+import { PositionBook } from './position-book';
 import { TradingEvent, TradingEvents } from './trading-events';
 import { TradingParameters } from './trading-parameters';
 import {
@@ -129,6 +130,7 @@ export class UOrdersService {
     private readonly clock: Clock,
     private readonly parameters: TradingParameters,
     private readonly events: TradingEvents,
+    private readonly positions: PositionBook,
     @Inject(MARKET_PRICES) private readonly prices: MarketPrices,
     @Optional() @Inject(TRADING_RESTRICTION) private readonly restriction?: TradingRestriction,
   ) {}
@@ -226,6 +228,7 @@ export class UOrdersService {
       });
       order.id = row.id;
       order.createdAt = row.created_at;
+      this.positions.put(order);
       const view = this.view(order, terms);
       this.events.publish(userId, TradingEvent.Order, view);
       return new ApiSuccess(view, ErrorCode.PurchaseSuccess);
@@ -279,6 +282,7 @@ export class UOrdersService {
       return this.store(m, order, ['state', 'closeReason', 'fee', 'closedAt']);
     });
     if (!cancelled) throw new AppException(ErrorCode.RepeatedSubmission);
+    this.positions.remove(cancelled.id);
     const view = this.view(cancelled);
     this.events.publish(userId, TradingEvent.Order, view);
     return new ApiSuccess(view, ErrorCode.ModificationSuccess);
@@ -300,6 +304,8 @@ export class UOrdersService {
       await this.ledger.post(this.closing(order, reason, price, evidence), m);
       return this.store(m, order, CLOSE_COLUMNS);
     });
+    // Open no more, whoever closed it.
+    this.positions.remove(orderId);
     if (closed) this.events.publish(closed.userId, TradingEvent.Order, this.view(closed));
     return closed;
   }
@@ -352,6 +358,8 @@ export class UOrdersService {
       },
       entries,
     );
+    // Those not posted were closed by another process meanwhile: open no more either way.
+    for (const order of closing) this.positions.remove(order.id);
     const closed = closing.filter((o) => posted.has(o.id));
     this.events.publishMany(
       closed.map((order) => ({ userId: order.userId, event: TradingEvent.Order, payload: this.view(order) })),
@@ -412,8 +420,10 @@ export class UOrdersService {
    */
   async openWaiting(orderId: string, quote: Quote, evidence: PriceEvidence): Promise<UOrder | null> {
     const maintenance = await this.parameters.maintenancePercent();
+    let waiting = true;
     const opened = await this.dataSource.transaction(async (m) => {
       const order = await this.lockLive(m, orderId, 'waiting');
+      waiting = order !== null;
       if (!order || !limitReached(order.direction, order.limitPrice!, quote)) return null;
       const terms = this.prices.instrument(order.code);
       const price = order.limitPrice!;
@@ -458,7 +468,12 @@ export class UOrdersService {
         'liquidationPrice',
       ]);
     });
-    if (opened) this.events.publish(opened.userId, TradingEvent.Order, this.view(opened));
+    // Opened or cancelled by another process: its new state comes from there.
+    if (!waiting) this.positions.remove(orderId);
+    if (opened) {
+      this.positions.put(opened);
+      this.events.publish(opened.userId, TradingEvent.Order, this.view(opened));
+    }
     return opened;
   }
 
