@@ -109,4 +109,16 @@ describe('PositionBook', () => {
     book.put(a, readAt);
     expect(book.state(a.id)).toBe('open');
   });
+
+  it('sums its orders per state as the reconcile query does (count, sum of ids, sum of their squares)', () => {
+    const book = new PositionBook();
+    expect(book.checksum()).toEqual({ open: '0:0:0', waiting: '0:0:0' });
+    for (const [id, state] of [
+      ['7', 'open'],
+      ['9000000000', 'open'],
+      ['3', 'waiting'],
+    ] as const)
+      book.put(order({ id, state, limitPrice: d(1) }));
+    expect(book.checksum()).toEqual({ open: '2:9000000007:81000000000000000049', waiting: '1:3:9' });
+  });
 });

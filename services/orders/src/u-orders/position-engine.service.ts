@@ -26,6 +26,18 @@ const RECONCILE_MS = 5_000;
 const PROCESSED_KEY = 'trading:processed';
 const PROCESSED_FLUSH_MS = 1_000;
 
+/** PositionBook.checksum of the table: per live state, count, sum of the ids and of their squares. */
+const RECONCILE_SUMS_SQL = `
+  SELECT ${(['open', 'waiting'] as const)
+    .map(
+      (state) =>
+        `count(*) FILTER (WHERE state = '${state}') || ':' ||
+         coalesce(sum(id) FILTER (WHERE state = '${state}'), 0) || ':' ||
+         coalesce(sum(id::numeric * id) FILTER (WHERE state = '${state}'), 0) AS ${state}`,
+    )
+    .join(', ')}
+    FROM orders.u_orders WHERE state IN ('open', 'waiting')`;
+
 interface CatchUpRow extends LiveRow {
   code: string;
   limit_price: string | null;
@@ -232,6 +244,13 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.reconciling) return this.reconciling;
     this.reconciling = (async () => {
       const before = this.book.stamp();
+      // Most of the time the book holds what the table holds: one row tells, not one per order.
+      const [sums] = await this.dataSource.query<{ open: string; waiting: string }[]>(RECONCILE_SUMS_SQL);
+      const mine = this.book.checksum();
+      if (sums.open === mine.open && sums.waiting === mine.waiting) {
+        this.book.forgetRemovedBefore(before);
+        return;
+      }
       const rows: { id: string; state: LiveState }[] = await this.dataSource.query(
         `SELECT id::text AS id, state FROM orders.u_orders WHERE state IN ('open', 'waiting')`,
       );
