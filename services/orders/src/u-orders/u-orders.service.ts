@@ -314,11 +314,11 @@ export class UOrdersService {
    * The position engine's close of everything a round of ticks triggers (one tick per instrument,
    * `ticks` by code), in one statement: each order's trigger checked against its instrument's
    * quote, the rows closed by one UPDATE and every settlement posted with it (one round trip, no
-   * lock held between statements). The orders are the rows the engine's candidate query read: an
-   * open order changes only when it closes, so that read is what the close settles, and the
-   * UPDATE's `state = 'open'` skips a row another process closed meanwhile (its entry is not
-   * posted). All or nothing; the engine falls back to one order at a time when it fails. Answers
-   * the orders closed.
+   * lock held between statements). The orders are copies from the engine's PositionBook (or the
+   * rows the sweep's candidate query read): an open order changes only when it closes, so that copy
+   * is what the close settles, and the UPDATE's `state = 'open'` skips a row another process closed
+   * meanwhile (its entry is not posted). All or nothing; the engine falls back to one order at a
+   * time when it fails. Answers the orders closed; every order tried leaves the book.
    */
   async closeTriggered(orders: UOrder[], ticks: ReadonlyMap<string, TickCheck>): Promise<UOrder[]> {
     const entries: JournalEntry[] = [];
