@@ -24,10 +24,12 @@ describe('socket.io /market', () => {
   describe('one process', () => {
     let t: TestApp;
     let client: Client;
+    let base: string;
     beforeAll(async () => {
       t = await createTestApp({ MARKET_TICK_MS: '200' });
       await waitForFeeder(t);
-      client = await connect(await listen(t));
+      base = await listen(t);
+      client = await connect(base);
     }, FIRST_START_MS + 30_000);
     afterAll(async () => {
       client?.close();
@@ -67,8 +69,12 @@ describe('socket.io /market', () => {
       );
       const { ts } = snapshot.data as { ts: number | null };
       if (ts !== null) expect(ts).toBeLessThanOrEqual(Date.now());
-      // Pushed lists keep coming (at least once per interval).
+      // Pushed lists keep coming, once per interval (200 ms) for each socket: about five a second.
       await waitFor(() => lists().length >= 3, 10_000, 'three market lists');
+      const before = lists().length;
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(lists().length - before).toBeGreaterThanOrEqual(7);
+      expect(lists().length - before).toBeLessThanOrEqual(13);
       // A tick published through the service reaches the symbol room.
       const publishedAt = Date.now() - 1234;
       await t.app.get(PriceService).publishTick({ code: 'BTCUSDT', price: '70123.45', ts: publishedAt });
@@ -84,6 +90,54 @@ describe('socket.io /market', () => {
         zdf: expect.stringMatching(/^-?\d+\.\d{2}$/),
         ts: publishedAt,
       });
+    });
+    it('sends each socket the ticks of its codes only, over websocket and long-polling alike, and none after unsubscribe', async () => {
+      const ws = await connect(base);
+      const polling = await connect(base, ['polling']);
+      try {
+        expect(polling.socket.io.engine.transport.name).toBe('polling');
+        expect(await emitWithAck(ws.socket, 'subscribe', { codes: ['BTCUSDT', 'ETHUSDT'] })).toMatchObject({
+          ok: true,
+        });
+        expect(await emitWithAck(polling.socket, 'subscribe', { codes: ['ETHUSDT'] })).toMatchObject({
+          ok: true,
+        });
+        const pricesOf = (client: Client, code: string) =>
+          client.events
+            .filter((e) => e.event === 'tick' && (e.data as { code: string }).code === code)
+            .map((e) => (e.data as { price: string }).price);
+        const prices = t.app.get(PriceService);
+        // Published together: one flush of the gateway carries both.
+        await Promise.all([
+          prices.publishTick({ code: 'BTCUSDT', price: '70001.11', ts: Date.now() }),
+          prices.publishTick({ code: 'ETHUSDT', price: '4001.22', ts: Date.now() }),
+        ]);
+        await waitFor(() => pricesOf(ws, 'BTCUSDT').includes('70001.11'), 10_000, 'BTC on the websocket');
+        await waitFor(() => pricesOf(ws, 'ETHUSDT').includes('4001.22'), 10_000, 'ETH on the websocket');
+        await waitFor(() => pricesOf(polling, 'ETHUSDT').includes('4001.22'), 10_000, 'ETH on long-polling');
+
+        expect(await emitWithAck(ws.socket, 'unsubscribe', { codes: ['ETHUSDT'] })).toEqual({ ok: true });
+        await Promise.all([
+          prices.publishTick({ code: 'BTCUSDT', price: '70002.33', ts: Date.now() }),
+          prices.publishTick({ code: 'ETHUSDT', price: '4002.44', ts: Date.now() }),
+        ]);
+        await waitFor(() => pricesOf(ws, 'BTCUSDT').includes('70002.33'), 10_000, 'BTC after unsubscribe');
+        await waitFor(() => pricesOf(polling, 'ETHUSDT').includes('4002.44'), 10_000, 'ETH on long-polling');
+        await new Promise((r) => setTimeout(r, 300));
+        // Each published price once, and nothing of a code the socket does not watch (the feed's own
+        // ticks included).
+        const count = (list: string[], price: string) => list.filter((p) => p === price).length;
+        expect(count(pricesOf(ws, 'BTCUSDT'), '70001.11')).toBe(1);
+        expect(count(pricesOf(ws, 'BTCUSDT'), '70002.33')).toBe(1);
+        expect(count(pricesOf(ws, 'ETHUSDT'), '4001.22')).toBe(1);
+        expect(count(pricesOf(ws, 'ETHUSDT'), '4002.44')).toBe(0);
+        expect(pricesOf(polling, 'BTCUSDT')).toEqual([]);
+        expect(count(pricesOf(polling, 'ETHUSDT'), '4001.22')).toBe(1);
+        expect(count(pricesOf(polling, 'ETHUSDT'), '4002.44')).toBe(1);
+      } finally {
+        ws.close();
+        polling.close();
+      }
     });
   });
 

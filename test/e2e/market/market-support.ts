@@ -52,8 +52,12 @@ export interface Client {
   close: () => void;
 }
 
-export async function connect(base: string): Promise<Client> {
-  const socket = io(`${base}/market`, { transports: ['websocket'], reconnection: false, forceNew: true });
+/** A socket.io client of /market; websocket only unless told (`['polling']`: long-polling only). */
+export async function connect(
+  base: string,
+  transports: ('websocket' | 'polling')[] = ['websocket'],
+): Promise<Client> {
+  const socket = io(`${base}/market`, { transports, upgrade: false, reconnection: false, forceNew: true });
   const events: Client['events'] = [];
   socket.onAny((event: string, data: unknown) => events.push({ event, data }));
   await new Promise<void>((resolve, reject) => {

@@ -7,10 +7,14 @@ import { INSTRUMENT_TYPES, type InstrumentType } from '../instruments/instrument
 import { InstrumentsService } from '../instruments/instruments.service';
 import { MarketDataService } from '../prices/market-data.service';
 import type { MarketItem, PriceTick } from '../prices/market-item';
-import { parseSubscription, symbolRoom, typeRoom } from './subscription';
+import { parseSubscription, typeRoom } from './subscription';
+import { TickSubscribers } from './tick-subscribers';
+import { eventFrame, writeFrames } from './websocket-frames';
 
 export const MARKET_LIST_EVENT = 'market:list';
 export const TICK_EVENT = 'tick';
+/** The list pushes of one interval are spread over this many moments (pushLists). */
+const LIST_SLICES = 10;
 
 /**
  * The socket's per-code tick. `ts` is the feed's time of the tick (ms since the epoch), so that a
@@ -36,9 +40,10 @@ interface SnapshotRequest {
  * the Redis adapter must not re-broadcast what every process already received), and pushes the
  * market list of every type somebody watches once per tick interval.
  *
- * Fan-out cost (bench/market-fanout): the ticks of one event-loop turn are coalesced per code, and
- * every push is one room broadcast, so socket.io encodes it once (and frames it once for the
- * websocket) whatever the number of sockets. The state sent on subscription is batched too: the
+ * Fan-out cost (bench/market-fanout): the ticks of one event-loop turn are coalesced per code and
+ * each socket gets those of its codes in one websocket write (TickSubscribers); a list push is one
+ * room broadcast, so socket.io encodes it once (and frames it once for the websocket) whatever the
+ * number of sockets. The state sent on subscription is batched too: the
  * subscriptions of one event-loop turn get one broadcast per list and per tick to their socket
  * ids, and a list read from Redis serves every subscription (and the next push) for one tick
  * interval, so that a burst of (re)connections costs neither one Redis round of 20+ commands nor
@@ -50,12 +55,17 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
   private namespace: Namespace | undefined;
   private subscriber: Redis | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private pushing = false;
+  /** The slice of the list pushes each socket is in, and the slice the next push serves. */
+  private readonly listSlices = new WeakMap<Socket, number>();
+  private nextSliceOfSocket = 0;
+  private nextSlice = 0;
   /** The last tick of each code this process fanned out: the state sent on subscription. */
   private readonly lastTicks = new Map<string, SocketTick>();
   /** Ticks received in this event-loop turn, by code (the latest of each), sent by flushTicks. */
   private pendingTicks = new Map<string, SocketTick>();
   private tickFlushScheduled = false;
+  /** The sockets of this process that get ticks, by code (not rooms: see TickSubscribers). */
+  private readonly tickSubscribers = new TickSubscribers<SocketTick>('/market', TICK_EVENT);
   /** The market list of a type last read, with when (performance.now()); at most one read in flight. */
   private readonly lists = new Map<InstrumentType, { items: MarketItem[]; at: number }>();
   private readonly listReads = new Map<InstrumentType, Promise<MarketItem[]>>();
@@ -94,7 +104,7 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
       }
     });
     await this.subscriber.subscribe(this.market.channel);
-    this.timer = setInterval(() => void this.pushLists(), this.config.MARKET_TICK_MS);
+    this.timer = setInterval(() => void this.pushLists(), this.config.MARKET_TICK_MS / LIST_SLICES);
   }
 
   /** The ticks received since the last flush (one event-loop turn), one broadcast each. */
@@ -102,12 +112,7 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
     this.tickFlushScheduled = false;
     const ticks = this.pendingTicks;
     this.pendingTicks = new Map();
-    const namespace = this.namespace;
-    if (!namespace) return;
-    for (const [code, tick] of ticks) {
-      const room = symbolRoom(code);
-      if (namespace.adapter.rooms.has(room)) namespace.local.to(room).emit(TICK_EVENT, tick);
-    }
+    this.tickSubscribers.send(ticks);
   }
 
   /**
@@ -132,19 +137,34 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
     return read;
   }
 
+  /**
+   * Pushes the market lists to one slice of their sockets: every socket gets one push per
+   * interval, at its own slice's moment. A list is 20 KB to every socket, the biggest write of
+   * the gateway (tens of milliseconds of the kernel's time at thousands of sockets): in one burst
+   * it held up the ticks that arrived behind it, in slices it delays them by one slice at most.
+   */
   private async pushLists(): Promise<void> {
     const namespace = this.namespace;
-    if (!namespace || this.pushing) return;
-    this.pushing = true;
+    if (!namespace) return;
+    const slice = this.nextSlice;
+    this.nextSlice = (slice + 1) % LIST_SLICES;
     try {
       const watched = INSTRUMENT_TYPES.filter((type) => namespace.adapter.rooms.get(typeRoom(type))?.size);
-      // Read in one round (a read a subscription started a moment ago is as fresh).
-      const lists = await Promise.all(watched.map((type) => this.listOf(type, 0)));
-      watched.forEach((type, n) => namespace.local.to(typeRoom(type)).emit(MARKET_LIST_EVENT, lists[n]));
+      // Read in one round, at most half an interval ago (a read a subscription started is as fresh).
+      const lists = await Promise.all(
+        watched.map((type) => this.listOf(type, this.config.MARKET_TICK_MS / 2)),
+      );
+      watched.forEach((type, n) => {
+        let frame: Buffer | undefined;
+        for (const id of namespace.adapter.rooms.get(typeRoom(type)) ?? []) {
+          const socket = namespace.sockets.get(id);
+          if (!socket?.connected || this.listSlices.get(socket) !== slice) continue;
+          frame ??= eventFrame(namespace.name, MARKET_LIST_EVENT, lists[n]);
+          if (!writeFrames(socket, frame)) socket.emit(MARKET_LIST_EVENT, lists[n]);
+        }
+      });
     } catch (error) {
       this.logger.warn(`market list push: ${(error as Error).message}`);
-    } finally {
-      this.pushing = false;
     }
   }
 
@@ -153,7 +173,12 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
     const subscription = parseSubscription(payload);
     if (!subscription) return { ok: false, error: 'validation.invalid' };
     const codes = subscription.codes.filter((c) => this.instruments.findByCode(c));
-    await socket.join([...subscription.types.map(typeRoom), ...codes.map(symbolRoom)]);
+    await socket.join(subscription.types.map(typeRoom));
+    if (!this.listSlices.has(socket)) {
+      this.listSlices.set(socket, this.nextSliceOfSocket);
+      this.nextSliceOfSocket = (this.nextSliceOfSocket + 1) % LIST_SLICES;
+    }
+    this.tickSubscribers.add(socket, codes);
     await this.sendSnapshot({ socket, types: subscription.types, codes });
     return { ok: true, types: subscription.types, codes };
   }
@@ -219,10 +244,14 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
   async unsubscribe(socket: Socket, payload: unknown) {
     const subscription = parseSubscription(payload);
     if (!subscription) return { ok: false, error: 'validation.invalid' };
-    for (const room of [...subscription.types.map(typeRoom), ...subscription.codes.map(symbolRoom)]) {
-      await socket.leave(room);
-    }
+    for (const room of subscription.types.map(typeRoom)) await socket.leave(room);
+    this.tickSubscribers.remove(socket, subscription.codes);
     return { ok: true };
+  }
+
+  /** A socket that disconnected gets no more ticks (its rooms socket.io leaves itself). */
+  forget(socket: Socket): void {
+    this.tickSubscribers.forget(socket);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -7,7 +7,7 @@ import { SocketRedisAdapterService } from './socket-redis-adapter.service';
 /**
  * socket.io namespace /market. Clients emit `subscribe` with `{types:[2]}` and/or
  * `{codes:['BTCUSDT']}`; they get `market:list` (a JSON array of market items of a type, room
- * `type:<n>`) and `tick` (`{code, price, zdf, ts}`, room `symbol:<code>`; `ts`
+ * `type:<n>`) and `tick` (`{code, price, zdf, ts}`; `ts`
  * is the feed's time of the tick). Public data: no auth. `unsubscribe` takes the same payload.
  * Both answer through the acknowledgement: `{ok: true, ...}` or `{ok: false, error}`.
  *
@@ -32,9 +32,14 @@ export class MarketGateway implements OnGatewayInit {
     const onUnsubscribe = this.handler('unsubscribe', (socket, body) =>
       this.fanout.unsubscribe(socket, body),
     );
+    const fanout = this.fanout;
+    function onDisconnect(this: Socket): void {
+      fanout.forget(this);
+    }
     namespace.on('connection', (socket: Socket) => {
       socket.on('subscribe', onSubscribe);
       socket.on('unsubscribe', onUnsubscribe);
+      socket.on('disconnect', onDisconnect);
     });
   }
 

@@ -17,4 +17,3 @@ export function parseSubscription(payload: unknown): Subscription | null {
 }
 
 export const typeRoom = (type: InstrumentType) => `type:${type}`;
-export const symbolRoom = (code: string) => `symbol:${code}`;
