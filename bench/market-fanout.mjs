@@ -9,8 +9,10 @@
 // BENCH_CLIENTS (default 1000,5000), BENCH_SECONDS measured window (default 10), BENCH_TICK_MS
 // (default 1000, the platform's MARKET_TICK_MS default), BENCH_CLIENT_PROCS client processes
 // (default 2; more when ulimit -n requires), BENCH_TYPE the market list (default 2, crypto),
-// BENCH_TARGETS (platform,bare-sio,ws), BENCH_SERVER_NODE_ARGS and BENCH_CLIENT_NODE_ARGS (node
-// options of the server and of the client processes).
+// BENCH_TARGETS (platform,bare-sio,ws), BENCH_SIO_CLIENT the client of the socket.io targets (eio,
+// the default: the socket.io protocol over a plain ws client; socket.io-client: the library, about
+// three times the clients' CPU), BENCH_SERVER_NODE_ARGS and BENCH_CLIENT_NODE_ARGS (node options of
+// the server and of the client processes).
 // On a loaded machine compare within one run: the ratio to bare socket.io and the server's CPU
 // time per delivered message (`server us/msg`) move far less with the load than the rates do.
 import { fork, spawn, spawnSync } from 'node:child_process';
@@ -52,6 +54,7 @@ const FEEDER = process.env.BENCH_FEEDER ?? 'separate';
 // Node options of the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them.
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 // The same for the client processes.
+const SIO_CLIENT = process.env.BENCH_SIO_CLIENT === 'socket.io-client' ? 'sio' : 'eio';
 const CLIENT_NODE_ARGS = (process.env.BENCH_CLIENT_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const GOALS = { ratioToBareSio: 0.9, p99MsAt5000: 100, deliveredPerSecond: 50_000 };
 
@@ -208,7 +211,7 @@ async function measure(target, count, servers, subscription) {
   }
   const server = await servers[target]();
   const pid = server.child.pid;
-  const fleet = new ClientFleet(count, target === 'ws' ? 'ws' : 'sio', server.url, subscription);
+  const fleet = new ClientFleet(count, target === 'ws' ? 'ws' : SIO_CLIENT, server.url, subscription);
   try {
     await fleet.start();
     // The server settles (the platform finishes priming and its first list pushes) before the baseline.
@@ -407,7 +410,7 @@ try {
   console.log(
     `\nbench/market-fanout: ${CLIENT_PROCS} client processes, tick every ${TICK_MS} ms, ${SECONDS} s ` +
       `window after ${WARMUP_SECONDS} s warm-up; each client: list type ${TYPE} + ${codes.length} code ticks; ` +
-      `platform feeder: ${FEEDER}`,
+      `platform feeder: ${FEEDER}; socket.io targets' clients: ${SIO_CLIENT === 'eio' ? 'eio (the socket.io protocol over ws)' : 'socket.io-client'}`,
   );
   table(rows);
   const load = { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0].toFixed(2)) };
@@ -438,6 +441,7 @@ try {
     seconds: SECONDS,
     warmupSeconds: WARMUP_SECONDS,
     clientProcesses: CLIENT_PROCS,
+    socketIoClient: SIO_CLIENT === 'eio' ? 'eio (the socket.io protocol over ws)' : 'socket.io-client',
     feeder: FEEDER,
     subscription,
     listBytes,
