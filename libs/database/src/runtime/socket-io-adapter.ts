@@ -9,7 +9,20 @@ import { WebSocket, WebSocketServer, type ServerOptions as WsServerOptions } fro
  * time. The socket is corked at its first write of a run and uncorked on the next tick, before any
  * I/O, so nothing waits longer than the run that wrote it.
  */
-class CorkingWebSocket extends WebSocket {
+export class CorkingWebSocket extends WebSocket {
+  private writeThrough: ((data: Buffer) => void) | undefined;
+
+  /**
+   * Writes bytes that are already websocket frames (several in one buffer) at once, uncorked: a
+   * caller that writes a socket once per run gains nothing from the cork and its bytes leave
+   * before the rest of the run (at thousands of sockets, the first get theirs tens of
+   * milliseconds sooner). Behind frames corked earlier in the run they queue, in order.
+   */
+  sendFramesNow(frames: Buffer): void {
+    if (!this.writeThrough) throw new Error('the websocket has no socket yet');
+    this.writeThrough(frames);
+  }
+
   setSocket(socket: Duplex, head: Buffer, options: object): void {
     // Not in ws's typings: the hook where ws takes over the upgraded socket.
     (WebSocket.prototype as unknown as { setSocket(...args: unknown[]): void }).setSocket.call(
@@ -31,6 +44,10 @@ class CorkingWebSocket extends WebSocket {
       }
       return write.apply(this, args);
     } as Duplex['write'];
+    this.writeThrough = (data) => {
+      if (socket.writableCorked) socket.write(data);
+      else (write as (chunk: Buffer) => boolean).call(socket, data);
+    };
   }
 }
 

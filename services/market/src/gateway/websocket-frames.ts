@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io';
 import { Encoder, PacketType } from 'socket.io-parser';
 import { WebSocket } from 'ws';
+import { CorkingWebSocket } from '@app/database';
 
 const encoder = new Encoder();
 
@@ -51,8 +52,9 @@ interface EngineConnection {
  * or the socket is not a plain open websocket (long-polling, an upgrade in progress, compression,
  * packets engine.io still holds), and the caller then emits them the usual way.
  *
- * This is the call engine.io's websocket transport itself makes for a pre-framed broadcast
- * (`_sender.sendFrame`); a write error closes the websocket, which engine.io sees as a close.
+ * On the platform's CorkingWebSocket the bytes leave at once (sendFramesNow); on another, through
+ * the call engine.io's websocket transport itself makes for a pre-framed broadcast
+ * (`_sender.sendFrame`). A write error closes the websocket, which engine.io sees as a close.
  */
 export function writeFrames(socket: Socket, frames: Buffer): boolean {
   const conn = socket.conn as unknown as EngineConnection;
@@ -61,6 +63,7 @@ export function writeFrames(socket: Socket, frames: Buffer): boolean {
   if (transport.name !== 'websocket' || transport.perMessageDeflate) return false;
   const ws = transport.socket;
   if (ws?.readyState !== WebSocket.OPEN || typeof ws._sender?.sendFrame !== 'function') return false;
-  ws._sender.sendFrame([frames]);
+  if (ws instanceof CorkingWebSocket) ws.sendFramesNow(frames);
+  else ws._sender.sendFrame([frames]);
   return true;
 }
