@@ -9,10 +9,11 @@
 // BENCH_CLIENTS (default 1000,5000), BENCH_SECONDS measured window (default 10), BENCH_TICK_MS
 // (default 1000, the platform's MARKET_TICK_MS default), BENCH_CLIENT_PROCS client processes
 // (default 2; more when ulimit -n requires), BENCH_TYPE the market list (default 2, crypto),
-// BENCH_TARGETS (platform,bare-sio,ws), BENCH_SIO_CLIENT the client of the socket.io targets (eio,
-// the default: the socket.io protocol over a plain ws client; socket.io-client: the library, about
-// three times the clients' CPU), BENCH_SERVER_NODE_ARGS and BENCH_CLIENT_NODE_ARGS (node options of
-// the server and of the client processes).
+// BENCH_TARGETS (platform,bare-sio,ws), BENCH_SIO_CLIENT the client of the socket.io targets (raw,
+// the default: the socket.io protocol over a TCP socket whose websocket frames the client reads
+// itself; eio: the same over a ws client; socket.io-client: the library, three times eio's CPU),
+// BENCH_GATEWAYS the platform's gateway processes (default 1), BENCH_SERVER_NODE_ARGS and
+// BENCH_CLIENT_NODE_ARGS (node options of the server and of the client processes).
 // On a loaded machine compare within one run: the ratio to bare socket.io and the server's CPU
 // time per delivered message (`server us/msg`) move far less with the load than the rates do.
 import { fork, spawn, spawnSync } from 'node:child_process';
@@ -51,10 +52,22 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'platform,bare-sio,ws').split(',')
 // its own and the measured market service only fans out, like the references; `inprocess`: one
 // process does both (it then also pays for the feed, and a starved event loop may lose the feeder lock).
 const FEEDER = process.env.BENCH_FEEDER ?? 'separate';
+// The platform's gateway processes beside the feeder (BENCH_FEEDER=separate): the clients are
+// spread over them, as a load balancer would; server CPU and memory are their sums.
+const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 1);
 // Node options of the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them.
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const SIO_CLIENTS = {
+  raw: 'raw (the socket.io protocol, websocket frames read by the client)',
+  eio: 'eio (the socket.io protocol over a ws client)',
+  sio: 'socket.io-client',
+};
+const SIO_CLIENT = { 'socket.io-client': 'sio', eio: 'eio', raw: 'raw' }[
+  process.env.BENCH_SIO_CLIENT ?? 'raw'
+];
+if (!SIO_CLIENT)
+  throw new Error(`BENCH_SIO_CLIENT: raw, eio or socket.io-client, not ${process.env.BENCH_SIO_CLIENT}`);
 // The same for the client processes.
-const SIO_CLIENT = process.env.BENCH_SIO_CLIENT === 'socket.io-client' ? 'sio' : 'eio';
 const CLIENT_NODE_ARGS = (process.env.BENCH_CLIENT_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const GOALS = { ratioToBareSio: 0.9, p99MsAt5000: 100, deliveredPerSecond: 50_000 };
 
@@ -124,16 +137,17 @@ async function waitFor(check, timeoutMs, what) {
 
 /** The client processes of one run: fork, then drive them through connect/subscribe/measure. */
 class ClientFleet {
-  constructor(count, protocol, urlBase, subscription) {
+  /** `urls`: the server's processes; client process i connects to urls[i % urls.length]. */
+  constructor(count, protocol, urls, subscription) {
     this.children = [];
     // Each client process stays below the descriptor limit (a socket each, plus its own few).
-    const processes = Math.max(CLIENT_PROCS, Math.ceil(count / (FD_LIMIT - 100)));
+    const processes = Math.max(CLIENT_PROCS, urls.length, Math.ceil(count / (FD_LIMIT - 100)));
     const per = Math.ceil(count / processes);
     for (let i = 0, left = count; left > 0; i++, left -= per) {
       const child = fork(path.join(root, 'bench', 'market-fanout-clients.mjs'), [], {
         env: {
           ...process.env,
-          URL_BASE: urlBase,
+          URL_BASE: urls[i % urls.length],
           PROTOCOL: protocol,
           COUNT: String(Math.min(per, left)),
           SUBSCRIPTION: JSON.stringify(subscription),
@@ -193,6 +207,8 @@ class ClientFleet {
   }
 }
 
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+
 function percentile(histogram, total, p) {
   if (total === 0) return null;
   const rank = Math.ceil(total * p);
@@ -210,26 +226,26 @@ async function measure(target, count, servers, subscription) {
     throw new Error(`${count} connections need more file descriptors than ulimit -n allows (${FD_LIMIT})`);
   }
   const server = await servers[target]();
-  const pid = server.child.pid;
-  const fleet = new ClientFleet(count, target === 'ws' ? 'ws' : SIO_CLIENT, server.url, subscription);
+  const pids = server.children.map((c) => c.pid);
+  const fleet = new ClientFleet(count, target === 'ws' ? 'ws' : SIO_CLIENT, server.urls, subscription);
   try {
     await fleet.start();
     // The server settles (the platform finishes priming and its first list pushes) before the baseline.
     await sleep(3000);
-    const rssBefore = rssOf(pid);
+    const rssBefore = sum(pids.map(rssOf));
     const connectStarted = performance.now();
     await fleet.all('connect', 'connected');
     await fleet.all('subscribe', 'subscribed');
     const connectSeconds = (performance.now() - connectStarted) / 1000;
     await sleep(WARMUP_SECONDS * 1000);
-    const rssAfter = rssOf(pid);
+    const rssAfter = sum(pids.map(rssOf));
     fleet.send('reset');
-    const cpuStart = cpuMsOf(pid);
+    const cpuStart = sum(pids.map(cpuMsOf));
     const started = performance.now();
     await sleep(SECONDS * 1000);
     const reports = await fleet.all('report', 'report');
     const elapsed = (performance.now() - started) / 1000;
-    const serverCpu = (cpuMsOf(pid) - cpuStart) / 1000 / elapsed;
+    const serverCpu = (sum(pids.map(cpuMsOf)) - cpuStart) / 1000 / elapsed;
 
     const histogram = new Array(reports[0].latency.length).fill(0);
     let lists = 0;
@@ -323,6 +339,18 @@ try {
     return { child, url, stop: () => stopServer(child) };
   }
 
+  /** The measured platform: GATEWAYS gateway processes beside the feeder (or one that feeds too). */
+  async function startGateways() {
+    const gateways = await Promise.all(
+      Array.from({ length: feeder ? GATEWAYS : 1 }, () => startPlatform(feeder ? prefixes[0] : undefined)),
+    );
+    return {
+      children: gateways.map((g) => g.child),
+      urls: gateways.map((g) => g.url),
+      stop: () => Promise.all(gateways.map((g) => g.stop())),
+    };
+  }
+
   // The payloads: the platform's lists of every type and a tick of every instrument that trades
   // now (the simulator ticks only those). The first start also generates the 30-day history.
   console.error('starting the market service (the first start generates 30 days of history)');
@@ -353,7 +381,7 @@ try {
   );
 
   const servers = {
-    platform: () => startPlatform(feeder ? prefixes[0] : undefined),
+    platform: startGateways,
     'bare-sio': async () => {
       const port = await freePort();
       const child = await startServer('bare socket.io', path.join(root, 'bench/market-fanout-bare-sio.mjs'), {
@@ -361,7 +389,7 @@ try {
         TICK_MS: String(TICK_MS),
         PORT: String(port),
       });
-      return { child, url: `http://127.0.0.1:${port}`, stop: () => stopServer(child) };
+      return { children: [child], urls: [`http://127.0.0.1:${port}`], stop: () => stopServer(child) };
     },
     ws: async () => {
       const port = await freePort();
@@ -370,7 +398,7 @@ try {
         TICK_MS: String(TICK_MS),
         PORT: String(port),
       });
-      return { child, url: `http://127.0.0.1:${port}`, stop: () => stopServer(child) };
+      return { children: [child], urls: [`http://127.0.0.1:${port}`], stop: () => stopServer(child) };
     },
   };
 
@@ -410,7 +438,7 @@ try {
   console.log(
     `\nbench/market-fanout: ${CLIENT_PROCS} client processes, tick every ${TICK_MS} ms, ${SECONDS} s ` +
       `window after ${WARMUP_SECONDS} s warm-up; each client: list type ${TYPE} + ${codes.length} code ticks; ` +
-      `platform feeder: ${FEEDER}; socket.io targets' clients: ${SIO_CLIENT === 'eio' ? 'eio (the socket.io protocol over ws)' : 'socket.io-client'}`,
+      `platform feeder: ${FEEDER}; socket.io targets' clients: ${SIO_CLIENTS[SIO_CLIENT]}`,
   );
   table(rows);
   const load = { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0].toFixed(2)) };
@@ -441,7 +469,8 @@ try {
     seconds: SECONDS,
     warmupSeconds: WARMUP_SECONDS,
     clientProcesses: CLIENT_PROCS,
-    socketIoClient: SIO_CLIENT === 'eio' ? 'eio (the socket.io protocol over ws)' : 'socket.io-client',
+    socketIoClient: SIO_CLIENTS[SIO_CLIENT],
+    gateways: GATEWAYS,
     feeder: FEEDER,
     subscription,
     listBytes,
