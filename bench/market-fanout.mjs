@@ -8,7 +8,7 @@
 //
 // BENCH_CLIENTS (default 1000,5000), BENCH_SECONDS measured window (default 10), BENCH_TICK_MS
 // (default 1000, the platform's MARKET_TICK_MS default), BENCH_CLIENT_PROCS client processes
-// (default 2; more when ulimit -n requires), BENCH_TYPE the market list (default 2, crypto),
+// (default 1: fewer processes on the cores the server needs; more when ulimit -n requires), BENCH_TYPE the market list (default 2, crypto),
 // BENCH_TARGETS (platform,bare-sio,ws), BENCH_SIO_CLIENT the client of the socket.io targets (raw,
 // the default: the socket.io protocol over a TCP socket whose websocket frames the client reads
 // itself; eio: the same over a ws client; socket.io-client: the library, three times eio's CPU),
@@ -45,7 +45,7 @@ const CLIENTS = (process.env.BENCH_CLIENTS ?? '1000,5000').split(',').map(Number
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const TICK_MS = Number(process.env.BENCH_TICK_MS ?? 1000);
-const CLIENT_PROCS = Number(process.env.BENCH_CLIENT_PROCS ?? 2);
+const CLIENT_PROCS = Number(process.env.BENCH_CLIENT_PROCS ?? 1);
 const TYPE = Number(process.env.BENCH_TYPE ?? 2);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'platform,bare-sio,ws').split(',');
 // `separate` (default): the platform's feeder (simulator, price state, candles) runs in a process of
