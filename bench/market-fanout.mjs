@@ -8,7 +8,8 @@
 //
 // BENCH_CLIENTS (default 1000,5000), BENCH_SECONDS measured window (default 10), BENCH_TICK_MS
 // (default 1000, the platform's MARKET_TICK_MS default), BENCH_CLIENT_PROCS client processes
-// (default 1: fewer processes on the cores the server needs; more when ulimit -n requires), BENCH_TYPE the market list (default 2, crypto),
+// (default 1, which leaves the server the other core; more when ulimit -n requires), BENCH_TYPE
+// the market list (default 2, crypto),
 // BENCH_TARGETS (platform,bare-sio,ws), BENCH_SIO_CLIENT the client of the socket.io targets (raw,
 // the default: the socket.io protocol over a TCP socket whose websocket frames the client reads
 // itself; eio: the same over a ws client; socket.io-client: the library, three times eio's CPU),
