@@ -99,6 +99,51 @@ function tickTs(data) {
   }
   return ts;
 }
+/**
+ * The socket.io side of a lean client (eio, raw): reads each engine.io packet (a websocket text
+ * frame's bytes), answers pings, connects to /market and settles acknowledgements. `send` writes
+ * one text frame; `onConnect(error?)` is called once, when /market accepted or refused.
+ */
+class SocketIoSession {
+  constructor(send, onConnect) {
+    this.send = send;
+    this.onConnect = onConnect;
+    this.acks = new Map();
+    this.connected = false;
+  }
+
+  emitWithAck(event, body) {
+    return new Promise((ok) => {
+      const id = ackIds++;
+      this.acks.set(id, ok);
+      this.send(`42/market,${id}${JSON.stringify([event, body])}`);
+    });
+  }
+
+  packet(data) {
+    bytes += data.length;
+    // Engine.io type, then socket.io type: '42' event, '43' ack, '40' connect, '44' connect error,
+    // '2' ping, '0' open.
+    const t0 = data[0];
+    if (t0 === 0x34 && data[1] === 0x32) {
+      // 42/market,["tick",{...}] or 42/market,["market:list",[...]]: byte 12 is 't' or 'm'.
+      if (data[12] === 0x6d) lists++;
+      else onTick(tickTs(data));
+    } else if (t0 === 0x32) this.send('3');
+    else if (t0 === 0x30) this.send('40/market,');
+    else if (t0 === 0x34 && data[1] === 0x30 && !this.connected) {
+      this.connected = true;
+      this.onConnect();
+    } else if (t0 === 0x34 && data[1] === 0x33) {
+      const m = /^43\/market,(\d+)(.*)$/s.exec(data.toString());
+      if (m) {
+        this.acks.get(Number(m[1]))?.(JSON.parse(m[2])[0]);
+        this.acks.delete(Number(m[1]));
+      }
+    } else if (t0 === 0x34 && data[1] === 0x34) this.onConnect(new Error(`connect refused: ${data}`));
+  }
+}
+
 function openEio() {
   const base = URL_BASE.replace(/^http/, 'ws');
   return new Promise((resolve, reject) => {
@@ -106,39 +151,15 @@ function openEio() {
       perMessageDeflate: false,
       skipUTF8Validation: true,
     });
-    const acks = new Map();
-    let connected = false;
-    ws.emitWithAck = (event, body) =>
-      new Promise((ok, fail) => {
-        const id = ackIds++;
-        acks.set(id, ok);
-        ws.send(`42/market,${id}${JSON.stringify([event, body])}`, (e) => e && fail(e));
-      });
+    const session = new SocketIoSession(
+      (text) => ws.send(text),
+      (error) => (error ? reject(error) : resolve(session)),
+    );
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      bytes += data.length;
-      // Engine.io type, then socket.io type: '42' event, '43' ack, '40' connect, '2' ping.
-      const t0 = data[0];
-      if (t0 === 0x34 && data[1] === 0x32) {
-        // 42/market,["tick",{...}] or 42/market,["market:list",[...]]: byte 12 is 't' or 'm'.
-        if (data[12] === 0x6d) lists++;
-        else onTick(tickTs(data));
-      } else if (t0 === 0x32) ws.send('3');
-      else if (t0 === 0x30) ws.send('40/market,');
-      else if (t0 === 0x34 && data[1] === 0x30 && !connected) {
-        connected = true;
-        resolve(ws);
-      } else if (t0 === 0x34 && data[1] === 0x33) {
-        const text = data.toString();
-        const m = /^43\/market,(\d+)(.*)$/s.exec(text);
-        if (m) {
-          acks.get(Number(m[1]))?.(JSON.parse(m[2])[0]);
-          acks.delete(Number(m[1]));
-        }
-      } else if (t0 === 0x34 && data[1] === 0x34) reject(new Error(`connect refused: ${data}`));
+      if (!isBinary) session.packet(data);
     });
     ws.on('close', () => {
-      if (connected) disconnects++;
+      if (session.connected) disconnects++;
       else reject(new Error('closed before connecting'));
     });
     ws.once('error', (error) => {
@@ -163,8 +184,6 @@ function openRaw() {
       .digest('base64');
     const socket = net.connect(Number(port), hostname);
     socket.setNoDelay(true);
-    const acks = new Map();
-    let connected = false;
     let upgraded = false;
     let pending = null; // bytes of an incomplete frame (or response head)
     const send = (text) =>
@@ -179,35 +198,11 @@ function openRaw() {
           }),
         ),
       );
-    socket.emitWithAck = (event, body) =>
-      new Promise((ok) => {
-        const id = ackIds++;
-        acks.set(id, ok);
-        send(`42/market,${id}${JSON.stringify([event, body])}`);
-      });
+    const session = new SocketIoSession(send, (error) => (error ? fail(error) : resolve(session)));
     const fail = (error) => {
       socket.destroy();
-      if (connected) process.send({ type: 'error', message: String(error) });
+      if (session.connected) process.send({ type: 'error', message: String(error) });
       else reject(error);
-    };
-    const onFrame = (data) => {
-      bytes += data.length;
-      const t0 = data[0];
-      if (t0 === 0x34 && data[1] === 0x32) {
-        if (data[12] === 0x6d) lists++;
-        else onTick(tickTs(data));
-      } else if (t0 === 0x32) send('3');
-      else if (t0 === 0x30) send('40/market,');
-      else if (t0 === 0x34 && data[1] === 0x30 && !connected) {
-        connected = true;
-        resolve(socket);
-      } else if (t0 === 0x34 && data[1] === 0x33) {
-        const m = /^43\/market,(\d+)(.*)$/s.exec(data.toString());
-        if (m) {
-          acks.get(Number(m[1]))?.(JSON.parse(m[2])[0]);
-          acks.delete(Number(m[1]));
-        }
-      } else if (t0 === 0x34 && data[1] === 0x34) fail(new Error(`connect refused: ${data}`));
     };
     socket.on('connect', () =>
       socket.write(
@@ -248,13 +243,13 @@ function openRaw() {
         if (b0 === 0x88) return socket.end();
         if (b0 !== 0x81 || buf[at + 1] & 0x80)
           return fail(new Error(`unexpected frame 0x${b0.toString(16)}`));
-        onFrame(buf.subarray(at + head, at + head + len));
+        session.packet(buf.subarray(at + head, at + head + len));
         at += head + len;
       }
       if (at < buf.length) pending = buf.subarray(at);
     });
     socket.on('close', () => {
-      if (connected) disconnects++;
+      if (session.connected) disconnects++;
       else reject(new Error('closed before connecting'));
     });
     socket.on('error', fail);

@@ -123,5 +123,10 @@ describe('TickSubscribers', () => {
     subscribers.forget(a.asSocket);
     subscribers.send(batch(btc));
     expect(a.writes).toHaveLength(1);
+    // A socket that disconnected before its subscription was handled is not kept.
+    subscribers.add(gone.asSocket, ['ETHUSDT']);
+    gone.socket.connected = true;
+    subscribers.send(batch(eth));
+    expect(gone.writes).toEqual([]);
   });
 });

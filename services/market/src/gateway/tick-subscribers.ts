@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io';
 import { eventFrame, writeFrames } from './websocket-frames';
 
-/** What a tick socket gets; `ts` as in SocketTick. */
+/** A tick as sockets get it, keyed by its instrument's code. */
 interface Tick {
   code: string;
 }
@@ -28,6 +28,8 @@ export class TickSubscribers<T extends Tick> {
   ) {}
 
   add(socket: Socket, codes: string[]): void {
+    // Gone while its subscription was being handled: its disconnect (forget) has already run.
+    if (!socket.connected) return;
     const entry = this.sockets.get(socket);
     this.update(socket, new Set([...(entry?.codes ?? []), ...codes]));
   }
