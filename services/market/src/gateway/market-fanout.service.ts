@@ -41,14 +41,13 @@ interface SnapshotRequest {
  * market list of every type somebody watches once per tick interval.
  *
  * Fan-out cost (bench/market-fanout): the ticks of one event-loop turn are coalesced per code and
- * each socket gets those of its codes in one websocket write (TickSubscribers); a list push is one
- * room broadcast, so socket.io encodes it once (and frames it once for the websocket) whatever the
- * number of sockets. The state sent on subscription is batched too: the
- * subscriptions of one event-loop turn get one broadcast per list and per tick to their socket
- * ids, and a list read from Redis serves every subscription (and the next push) for one tick
- * interval, so that a burst of (re)connections costs neither one Redis round of 20+ commands nor
- * one 20 KB encoding per socket. A tick may reach a new subscriber twice (snapshot, then its
- * pending broadcast): the same price, harmless.
+ * each socket gets those of its codes in one websocket write (TickSubscribers); a list is framed
+ * once per push and written to the sockets of one slice of the interval at a time (pushLists).
+ * The state sent on subscription is batched too: the subscriptions of one event-loop turn get one
+ * broadcast per list and per tick to their socket ids, and a list read from Redis serves every
+ * subscription (and the next push) for one tick interval, so that a burst of (re)connections
+ * costs neither one Redis round of 20+ commands nor one 20 KB encoding per socket. A tick may
+ * reach a new subscriber twice (snapshot, then its pending flush): the same price, harmless.
  */
 @Injectable()
 export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
@@ -107,7 +106,7 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
     this.timer = setInterval(() => void this.pushLists(), this.config.MARKET_TICK_MS / LIST_SLICES);
   }
 
-  /** The ticks received since the last flush (one event-loop turn), one broadcast each. */
+  /** The ticks received since the last flush (one event-loop turn), to the sockets of their codes. */
   private flushTicks(): void {
     this.tickFlushScheduled = false;
     const ticks = this.pendingTicks;
@@ -164,7 +163,8 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
         }
       });
     } catch (error) {
-      this.logger.warn(`market list push: ${(error as Error).message}`);
+      // Once per interval, not once per slice: a Redis outage fails every slice alike.
+      if (slice === 0) this.logger.warn(`market list push: ${(error as Error).message}`);
     }
   }
 
