@@ -154,12 +154,12 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
         watched.map((type) => this.listOf(type, this.config.MARKET_TICK_MS / 2)),
       );
       watched.forEach((type, n) => {
-        let frame: Buffer | undefined;
+        let frame: Buffer | null | undefined;
         for (const id of namespace.adapter.rooms.get(typeRoom(type)) ?? []) {
           const socket = namespace.sockets.get(id);
           if (!socket?.connected || this.listSlices.get(socket) !== slice) continue;
-          frame ??= eventFrame(namespace.name, MARKET_LIST_EVENT, lists[n]);
-          if (!writeFrames(socket, frame)) socket.emit(MARKET_LIST_EVENT, lists[n]);
+          if (frame === undefined) frame = eventFrame(namespace.name, MARKET_LIST_EVENT, lists[n]);
+          if (!frame || !writeFrames(socket, frame)) socket.emit(MARKET_LIST_EVENT, lists[n]);
         }
       });
     } catch (error) {

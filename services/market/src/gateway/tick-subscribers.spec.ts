@@ -103,6 +103,25 @@ describe('TickSubscribers', () => {
     }
   });
 
+  it('emits the usual way when ws no longer exports its frame builder', () => {
+    const sender = (WebSocket as unknown as { Sender: { frame?: unknown } }).Sender;
+    const frame = sender.frame;
+    delete sender.frame;
+    try {
+      const subscribers = new TickSubscribers<Tick>('/market', 'tick');
+      const a = fakeSocket();
+      subscribers.add(a.asSocket, ['BTCUSDT', 'ETHUSDT']);
+      subscribers.send(batch(btc, eth, sol));
+      expect(a.writes).toEqual([]);
+      expect(a.emits).toEqual([
+        ['tick', btc],
+        ['tick', eth],
+      ]);
+    } finally {
+      sender.frame = frame;
+    }
+  });
+
   it('stops sending a code after remove, and everything after forget or a disconnect', () => {
     const subscribers = new TickSubscribers<Tick>('/market', 'tick');
     const a = fakeSocket();

@@ -54,22 +54,24 @@ export class TickSubscribers<T extends Tick> {
    * one direct websocket write where engine.io's order allows it (writeFrames), else one emit each.
    */
   send(ticks: Map<string, T>): void {
-    const frames = new Map<string, Buffer>();
+    const frames = new Map<string, Buffer | null>();
     const frameOf = (tick: T) => {
-      let frame = frames.get(tick.code);
-      if (!frame) frames.set(tick.code, (frame = eventFrame(this.namespace, this.event, tick)));
-      return frame;
+      if (!frames.has(tick.code)) frames.set(tick.code, eventFrame(this.namespace, this.event, tick));
+      return frames.get(tick.code)!;
     };
-    const batches = new Map<string, { ticks: T[]; bytes: Buffer | undefined }>();
+    const batches = new Map<string, { ticks: T[]; bytes: Buffer | null }>();
     for (const [socket, { codes, key }] of this.sockets) {
       let batch = batches.get(key);
       if (!batch) {
         const mine = [...ticks.values()].filter((t) => codes.has(t.code));
-        batch = { ticks: mine, bytes: mine.length ? Buffer.concat(mine.map(frameOf)) : undefined };
+        const parts = mine.map(frameOf);
+        batch = { ticks: mine, bytes: parts.every((f) => f !== null) ? Buffer.concat(parts) : null };
         batches.set(key, batch);
       }
-      if (!batch.bytes || !socket.connected) continue;
-      if (!writeFrames(socket, batch.bytes)) for (const tick of batch.ticks) socket.emit(this.event, tick);
+      if (batch.ticks.length === 0 || !socket.connected) continue;
+      if (!batch.bytes || !writeFrames(socket, batch.bytes)) {
+        for (const tick of batch.ticks) socket.emit(this.event, tick);
+      }
     }
   }
 }

@@ -7,8 +7,8 @@ const encoder = new Encoder();
 
 /** ws's frame builder (exported at run time as WebSocket.Sender, not in its typings). */
 const { Sender } = WebSocket as unknown as {
-  Sender: {
-    frame(
+  Sender?: {
+    frame?(
       data: Buffer,
       options: { fin: boolean; rsv1: boolean; opcode: number; mask: boolean; readOnly: boolean },
     ): Buffer[];
@@ -19,9 +19,11 @@ const { Sender } = WebSocket as unknown as {
  * A socket.io event as the websocket frame engine.io would write for it: the engine.io message
  * packet ('4') around the socket.io EVENT packet of the namespace, framed unmasked as text. Built
  * once, written as is to every socket that gets the event (socket.io does the same for one room
- * broadcast: `wsPreEncodedFrame`).
+ * broadcast: `wsPreEncodedFrame`). Null when ws no longer exports its frame builder (it is not
+ * part of its typed API): the callers then emit the usual way.
  */
-export function eventFrame(namespace: string, event: string, payload: unknown): Buffer {
+export function eventFrame(namespace: string, event: string, payload: unknown): Buffer | null {
+  if (typeof Sender?.frame !== 'function') return null;
   const [packet] = encoder.encode({ type: PacketType.EVENT, nsp: namespace, data: [event, payload] });
   if (typeof packet !== 'string') throw new Error(`${event}: a binary payload has no text frame`);
   const frame = Sender.frame(Buffer.from(`4${packet}`), {
