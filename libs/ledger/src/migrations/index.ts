@@ -5,6 +5,7 @@ import { LedgerPostingOrder1763800000400 } from './1763800000400-LedgerPostingOr
 import { LedgerPlainJournalInsert1763800000500 } from './1763800000500-LedgerPlainJournalInsert';
 import { LedgerLegAmount1766400000000 } from './1766400000000-LedgerLegAmount';
 import { LedgerPostingChecks1766400004000 } from './1766400004000-LedgerPostingChecks';
+import { LedgerAccountFormatTriggers1766500004000 } from './1766500004000-LedgerAccountFormatTriggers';
 
 export const LEDGER_MIGRATIONS = [
   CreateLedger1763800000000,
@@ -14,4 +15,5 @@ export const LEDGER_MIGRATIONS = [
   LedgerPlainJournalInsert1763800000500,
   LedgerLegAmount1766400000000,
   LedgerPostingChecks1766400004000,
+  LedgerAccountFormatTriggers1766500004000,
 ];
