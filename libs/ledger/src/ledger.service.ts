@@ -115,6 +115,13 @@ export class LedgerService implements OnModuleDestroy {
   /** Account ids never change once created, so they are cached for the life of the process. */
   private readonly ids = new Map<string, string>();
   /**
+   * Which shard the next posting takes: in turn from a random start, so that the postings this
+   * process runs at once (a queue worker's concurrent jobs) take different shards, where random
+   * picks would put two of four on the same row about one time in six and the later one would wait
+   * for the other's commit. Other processes start elsewhere.
+   */
+  private shardTurn = Math.floor(Math.random() * 1_000_000);
+  /**
    * Accounts are found and created on two connections of their own, outside the caller's
    * transaction: callers may hold every connection of the main pool in open transactions while
    * they wait for a new account, and that wait must never depend on one of them finishing.
@@ -702,17 +709,18 @@ export class LedgerService implements OnModuleDestroy {
 
   /**
    * The shard of each wanted account: one per system account for the whole batch, so that a batch
-   * locks one row of each (not every shard), and concurrent batches, which pick theirs at random,
-   * mostly lock different rows.
+   * locks one row of each (not every shard), and concurrent batches, which take theirs in turn
+   * (shardTurn), lock different rows.
    */
   private shardsFor(refs: AccountRef[]): WantedAccount[] {
     const batchShards = new Map<string, number>();
+    const turn = this.shardTurn++;
     return refs.map((ref) => {
       const shards = shardsOf(ref);
       let shard = 0;
       if (shards > 1) {
         const account = refKey(ref, 0);
-        shard = batchShards.get(account) ?? Math.floor(Math.random() * shards);
+        shard = batchShards.get(account) ?? turn % shards;
         batchShards.set(account, shard);
       }
       return { ref, shard, key: refKey(ref, shard) };
@@ -792,7 +800,7 @@ export class LedgerService implements OnModuleDestroy {
    */
   private async accountId(ref: AccountRef): Promise<string> {
     const shards = shardsOf(ref);
-    const shard = shards > 1 ? Math.floor(Math.random() * shards) : 0;
+    const shard = shards > 1 ? this.shardTurn++ % shards : 0;
     const key = refKey(ref, shard);
     const cached = this.ids.get(key);
     if (cached) return cached;

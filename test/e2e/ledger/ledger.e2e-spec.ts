@@ -204,6 +204,54 @@ describe('ledger (real Postgres)', () => {
     expect((await ledger.balance(system(SystemAccount.Fees))).minus(before).toFixed()).toBe('32');
   });
 
+  it('postings of one process take the shards of a system account in turn', async () => {
+    const id = randomUUID();
+    await fund(id, '16');
+    // An instance of its own: the app's background jobs post through the app's one meanwhile.
+    const own = new LedgerService(t.db);
+    for (let i = 0; i < 16; i++) {
+      await own.post({
+        key: `fee-turn-${id}-${i}`,
+        reason: 'test_fee',
+        legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1' }],
+      });
+    }
+    // Sixteen postings in a row credit sixteen different shards (random picks would repeat one).
+    const [{ shards }] = await t.db.query(
+      `SELECT count(DISTINCT a.shard)::int AS shards
+         FROM ledger.journal j
+         JOIN ledger.transfers tr ON tr.journal_id = j.id
+         JOIN ledger.accounts a ON a.id = tr.credit_account_id
+        WHERE j.idempotency_key LIKE $1`,
+      [`fee-turn-${id}-%`],
+    );
+    expect(shards).toBe(16);
+  });
+
+  it('accounts refuse a malformed currency or kind, written or changed', async () => {
+    const insert = (currency: string, kind: string) =>
+      t.db.query(
+        `INSERT INTO ledger.accounts (owner_type, owner_id, book, currency, kind) VALUES ('user', $1, 'real', $2, $3)`,
+        [randomUUID(), currency, kind],
+      );
+    await expect(insert('usdt', 'available')).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'accounts_currency_check',
+    });
+    await expect(insert('USDT', 'Available!')).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'accounts_kind_check',
+    });
+    const id = randomUUID();
+    await fund(id, '1');
+    await expect(
+      t.db.query(`UPDATE ledger.accounts SET currency = 'u$' WHERE owner_id = $1`, [id]),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'accounts_currency_check' });
+    await expect(
+      t.db.query(`UPDATE ledger.accounts SET kind = 'x' WHERE owner_id = $1`, [id]),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'accounts_kind_check' });
+  });
+
   it('insertAndPost: a business row and its posting in one statement, both or neither, never overspent', async () => {
     await t.db.query(
       `CREATE TABLE IF NOT EXISTS public.ledger_test_rows (
