@@ -211,7 +211,7 @@ describe('web-admin safeguards: confirmations, Arabic destinations, translated v
     const hash = `0x${'ab12'.repeat(16)}`;
 
     await page.goto(`/admin/withdrawals/${id}/show`);
-    await page.getByTestId('status-approved').waitFor();
+    await page.getByTestId('status-approved').first().waitFor();
     // The destination was typed in (not in the user's address book), the whitelist off.
     const check = page.getByTestId('destination-check');
     await check.getByText('Typed in: not in the address book').waitFor();

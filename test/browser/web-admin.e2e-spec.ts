@@ -188,7 +188,7 @@ describe('web-admin (back-office console) in a real browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(/Approve deposit #\d+\?/).waitFor();
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await page.getByTestId('status-approved').waitFor();
+    await page.getByTestId('status-approved').first().waitFor();
     expect(await page.getByTestId('approve').count()).toBe(0);
     expect((await usdt(user)).available).toBe('150');
   });
