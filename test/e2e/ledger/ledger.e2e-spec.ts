@@ -209,12 +209,17 @@ describe('ledger (real Postgres)', () => {
     await fund(id, '16');
     // An instance of its own: the app's background jobs post through the app's one meanwhile.
     const own = new LedgerService(t.db);
-    for (let i = 0; i < 16; i++) {
-      await own.post({
-        key: `fee-turn-${id}-${i}`,
-        reason: 'test_fee',
-        legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1' }],
-      });
+    try {
+      for (let i = 0; i < 16; i++) {
+        await own.post({
+          key: `fee-turn-${id}-${i}`,
+          reason: 'test_fee',
+          legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1' }],
+        });
+      }
+    } finally {
+      // Its own account-lookup pool, which the app's shutdown does not close.
+      await own.onModuleDestroy();
     }
     // Sixteen postings in a row credit sixteen different shards (random picks would repeat one).
     const [{ shards }] = await t.db.query(
