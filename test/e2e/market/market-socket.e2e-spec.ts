@@ -91,6 +91,36 @@ describe('socket.io /market', () => {
         ts: publishedAt,
       });
     });
+    it('pushes each socket the lists of its types only, and none of a type after it unsubscribed it', async () => {
+      const both = await connect(base);
+      const codesOnly = await connect(base);
+      try {
+        expect(await emitWithAck(both.socket, 'subscribe', { types: [2, 1] })).toMatchObject({ ok: true });
+        expect(await emitWithAck(codesOnly.socket, 'subscribe', { codes: ['BTCUSDT'] })).toMatchObject({
+          ok: true,
+        });
+        const listsOf = (client: Client, type: number) =>
+          client.events.filter(
+            (e) => e.event === 'market:list' && (e.data as Item[]).every((i) => i.type === type),
+          ).length;
+        // Both lists every interval (200 ms), each in its own message.
+        await waitFor(() => listsOf(both, 1) >= 3 && listsOf(both, 2) >= 3, 10_000, 'lists of both types');
+        expect(await emitWithAck(both.socket, 'unsubscribe', { types: [1] })).toEqual({ ok: true });
+        // A push already under way may still deliver one.
+        await new Promise((r) => setTimeout(r, 300));
+        const forex = listsOf(both, 1);
+        const crypto = listsOf(both, 2);
+        await new Promise((r) => setTimeout(r, 1000));
+        expect(listsOf(both, 1)).toBe(forex);
+        expect(listsOf(both, 2) - crypto).toBeGreaterThanOrEqual(3);
+        // A socket that watches codes only gets no list at all.
+        expect(codesOnly.events.filter((e) => e.event === 'market:list')).toEqual([]);
+      } finally {
+        both.close();
+        codesOnly.close();
+      }
+    });
+
     it('sends each socket the ticks of its codes only, over websocket and long-polling alike, and none after unsubscribe', async () => {
       const ws = await connect(base);
       const polling = await connect(base, ['polling']);

@@ -54,7 +54,12 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
   private namespace: Namespace | undefined;
   private subscriber: Redis | undefined;
   private timer: NodeJS.Timeout | undefined;
-  /** The slice of the list pushes each socket is in, and the slice the next push serves. */
+  /**
+   * The sockets of each slice of the list pushes (a socket is in one from its first subscription
+   * to its disconnect), so that a slice's push visits its own sockets only; and the slice the next
+   * push serves.
+   */
+  private readonly sliceSockets: Set<Socket>[] = Array.from({ length: LIST_SLICES }, () => new Set());
   private readonly listSlices = new WeakMap<Socket, number>();
   private nextSliceOfSocket = 0;
   private nextSlice = 0;
@@ -153,15 +158,20 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
       const lists = await Promise.all(
         watched.map((type) => this.listOf(type, this.config.MARKET_TICK_MS / 2)),
       );
-      watched.forEach((type, n) => {
-        let frame: Buffer | null | undefined;
-        for (const id of namespace.adapter.rooms.get(typeRoom(type)) ?? []) {
-          const socket = namespace.sockets.get(id);
-          if (!socket?.connected || this.listSlices.get(socket) !== slice) continue;
-          if (frame === undefined) frame = eventFrame(namespace.name, MARKET_LIST_EVENT, lists[n]);
+      // Framed once per push and type, and only for a type one of the slice's sockets watches.
+      const frames = new Map<number, Buffer | null>();
+      const frameOf = (n: number) => {
+        if (!frames.has(n)) frames.set(n, eventFrame(namespace.name, MARKET_LIST_EVENT, lists[n]));
+        return frames.get(n)!;
+      };
+      for (const socket of this.sliceSockets[slice]) {
+        if (!socket.connected) continue;
+        watched.forEach((type, n) => {
+          if (!socket.rooms.has(typeRoom(type))) return;
+          const frame = frameOf(n);
           if (!frame || !writeFrames(socket, frame)) socket.emit(MARKET_LIST_EVENT, lists[n]);
-        }
-      });
+        });
+      }
     } catch (error) {
       // Once per interval, not once per slice: a Redis outage fails every slice alike.
       if (slice === 0) this.logger.warn(`market list push: ${(error as Error).message}`);
@@ -174,9 +184,12 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
     if (!subscription) return { ok: false, error: 'validation.invalid' };
     const codes = subscription.codes.filter((c) => this.instruments.findByCode(c));
     await socket.join(subscription.types.map(typeRoom));
-    if (!this.listSlices.has(socket)) {
-      this.listSlices.set(socket, this.nextSliceOfSocket);
-      this.nextSliceOfSocket = (this.nextSliceOfSocket + 1) % LIST_SLICES;
+    // Gone while it joined: its disconnect (forget) has already run, and must stay the last word.
+    if (socket.connected && !this.listSlices.has(socket)) {
+      const slice = this.nextSliceOfSocket;
+      this.nextSliceOfSocket = (slice + 1) % LIST_SLICES;
+      this.listSlices.set(socket, slice);
+      this.sliceSockets[slice].add(socket);
     }
     this.tickSubscribers.add(socket, codes);
     await this.sendSnapshot({ socket, types: subscription.types, codes });
@@ -249,9 +262,11 @@ export class MarketFanoutService implements OnModuleInit, OnModuleDestroy {
     return { ok: true };
   }
 
-  /** A socket that disconnected gets no more ticks (its rooms socket.io leaves itself). */
+  /** A socket that disconnected gets no more ticks or lists (its rooms socket.io leaves itself). */
   forget(socket: Socket): void {
     this.tickSubscribers.forget(socket);
+    const slice = this.listSlices.get(socket);
+    if (slice !== undefined) this.sliceSockets[slice].delete(socket);
   }
 
   async onModuleDestroy(): Promise<void> {
