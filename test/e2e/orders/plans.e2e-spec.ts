@@ -171,6 +171,42 @@ describe('smart trading plans /swx/customer/order', () => {
     expect(await balance(user)).toMatchObject({ available: '1900', other: { principal: '0' } });
   });
 
+  it('an exit after an anniversary the scan has not settled yet pays that day first, once', async () => {
+    const user = await registerUser(t);
+    await fund(user, '2000');
+    const [, balanced] = await products();
+    const bought = await buy(user, { productId: balanced.id, amount: '2000', days: 7 });
+    const { id: orderId, dailyIncome } = bought.body.result as { id: string; dailyIncome: string };
+    expect(Number(dailyIncome)).toBeGreaterThan(0);
+    // A day and a minute later, with no settlement run in between.
+    clock.advance(DAY + 60_000);
+    const quote = await t.http().post('/swx/customer/order/smartExitQuote').set(real(user)).send({ orderId });
+    expect(quote.body.result).toMatchObject({ principal: '2000', penalty: '100', returned: '1900' });
+    // The day is paid with the quote, before the user confirms: the plan shows it.
+    let list = (await t.http().get('/swx/customer/order/listSmartOrder').set(real(user))).body.result.list;
+    expect(list.find((p: { id: string }) => p.id === orderId)).toMatchObject({
+      earned: dailyIncome,
+      daysPaid: 1,
+      status: 'earning',
+    });
+    const exit = await t.http().post('/swx/customer/order/exitSmart').set(real(user)).send({ orderId });
+    expect(exit.body).toMatchObject({ code: 20005, result: { status: 'exited', returned: '1900' } });
+    // The scan finds nothing more to pay for the exited plan.
+    await settleNow();
+    list = (await t.http().get('/swx/customer/order/listSmartOrder').set(real(user))).body.result.list;
+    expect(list.find((p: { id: string }) => p.id === orderId)).toMatchObject({
+      earned: dailyIncome,
+      daysPaid: 1,
+      status: 'exited',
+    });
+    expect(await balance(user)).toMatchObject({
+      available: String(1900 + Number(dailyIncome)),
+      other: { principal: '0' },
+    });
+    const payouts = await t.db.query('SELECT day FROM orders.plan_payouts WHERE plan_id = $1', [orderId]);
+    expect(payouts).toEqual([{ day: 1 }]);
+  });
+
   describe('staking (mining) plans', () => {
     const mining = async () =>
       (await t.http().get('/swx/customer/order/listMiningProducts')).body.result as {

@@ -26,6 +26,7 @@ import type { BuyPlanDto } from './dto/plan.dto';
 import { Plan, type PlanKind } from './entities/plan.entity';
 import { PlanProduct, productName } from './entities/plan-product.entity';
 import { dailyIncome, DAY_MS, PAYOUT_DECIMALS, PLAN_KINDS } from './plan-kinds';
+import { PlanSettlementService } from './plan-settlement.service';
 
 /** Smart trading plans and staking (mining) plans: products, subscription, lists, early exit. */
 @Injectable()
@@ -34,6 +35,7 @@ export class PlansService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
+    private readonly settlement: PlanSettlementService,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
     @Optional() @Inject(TRADING_RESTRICTION) private readonly restriction?: TradingRestriction,
   ) {}
@@ -196,13 +198,17 @@ export class PlansService {
     }));
   }
 
-  /** What an early exit returns, to show before the user confirms. */
+  /**
+   * What an early exit returns, to show before the user confirms. The days already due are paid
+   * first (see payDueDays), so the quote and the exit start from the plan as it stands now.
+   */
   async exitQuote(userId: string, planId: string) {
-    const plan = await this.dataSource
-      .getRepository(Plan)
-      .findOne({ where: { id: planId, userId, kind: 'smart' } });
+    const find = () =>
+      this.dataSource.getRepository(Plan).findOne({ where: { id: planId, userId, kind: 'smart' } });
+    let plan = await find();
     if (!plan) throw new AppException(ErrorCode.NotFound);
-    if (plan.status !== 'earning') throw new AppException(ErrorCode.RepeatedSubmission);
+    if (plan.status === 'earning' && (await this.payDueDays(plan))) plan = await find();
+    if (plan?.status !== 'earning') throw new AppException(ErrorCode.RepeatedSubmission);
     const rate = await this.penaltyPercent();
     const penalty = plan.amount.times(rate).div(100).toDecimalPlaces(PAYOUT_DECIMALS, Decimal.ROUND_UP);
     return {
@@ -265,6 +271,20 @@ export class PlansService {
       await m.save(plan);
       return new ApiSuccess({ ...quote, status: 'exited' }, ErrorCode.ModificationSuccess);
     });
+  }
+
+  /**
+   * Pays a plan's days whose anniversary has passed but that the settlement (a scan once a minute)
+   * has not paid yet: an exit just after an anniversary must not forfeit that day's income. It is
+   * the settlement's own statement, so each day is still paid once, whoever comes first; the last
+   * day of the cycle completes the plan as it would have. True when something was due.
+   */
+  private async payDueDays(plan: Plan): Promise<boolean> {
+    const now = this.clock.now();
+    const elapsed = Math.floor((now.getTime() - plan.startedAt.getTime()) / DAY_MS);
+    if (Math.min(elapsed, plan.cycleDays) <= plan.daysPaid) return false;
+    await this.settlement.settle([plan.id], now);
+    return true;
   }
 
   private async penaltyPercent(): Promise<Decimal> {
