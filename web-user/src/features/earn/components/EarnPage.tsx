@@ -258,6 +258,8 @@ function MyPlans({ round, onChange }: { round: number; onChange: () => void }) {
     } catch (err) {
       setExitError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
     }
+    // The quote pays the days already due first (and may so complete the plan): show them.
+    onChange();
   };
   return (
     <section className="card">
