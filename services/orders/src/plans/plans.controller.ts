@@ -63,6 +63,9 @@ export class PlansController {
   @CustomerAuth()
   @ApiOperation({
     summary: 'What an early exit returns (principal less the penalty share), before confirming',
+    description:
+      'Days whose anniversary has passed but that the settlement has not paid yet are paid first ' +
+      '(each day once), so the quote and the exit start from the plan as it stands now.',
   })
   exitQuote(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: PlanRefDto) {
     return this.plans.exitQuote(p.id, dto.orderId);
