@@ -56,6 +56,10 @@ const STATE_GUARDED: Record<string, string> = {
   'POST swx/customer/login/register': 'ledger key per new user',
   'POST swx/customer/login/loginByDapp': 'first wallet login registers once (ledger key per new user)',
   'POST swx/customer/login/loginByGoogle': 'first Google login registers once (ledger key per new user)',
+  // The quote pays the plan's days already due before it answers (an exit must not forfeit them):
+  // the settlement's statement, whose payout rows are unique per plan and day.
+  'POST swx/customer/order/smartExitQuote':
+    'pays only days already due, each once (payout row per plan and day)',
 };
 
 function routes(t: TestApp): { route: string; idempotent: boolean }[] {
@@ -112,7 +116,6 @@ describe('reliability: Idempotency-Key on every money-moving POST', () => {
     const unclassified = table
       .filter((x) => moneyPrefixes.some((p) => p.test(x.route)))
       .filter((x) => !MONEY_MOVING.includes(x.route) && !(x.route in STATE_GUARDED))
-      .filter((x) => !/smartExitQuote$/.test(x.route)) // a quote: reads only
       .filter((x) => !/^(POST|PUT) swx\/admin\/nfts(\/:id)?$/.test(x.route)) // catalogue edits, no money
       .map((x) => `${x.route}${x.idempotent ? ' (idempotent)' : ''}`);
     expect(unclassified).toEqual([]);
