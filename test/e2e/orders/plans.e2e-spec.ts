@@ -1,6 +1,7 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
 import { Clock } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
@@ -177,7 +178,7 @@ describe('smart trading plans /swx/customer/order', () => {
     const [, balanced] = await products();
     const bought = await buy(user, { productId: balanced.id, amount: '2000', days: 7 });
     const { id: orderId, dailyIncome } = bought.body.result as { id: string; dailyIncome: string };
-    expect(Number(dailyIncome)).toBeGreaterThan(0);
+    expect(new Decimal(dailyIncome).gt(0)).toBe(true);
     // A day and a minute later, with no settlement run in between.
     clock.advance(DAY + 60_000);
     const quote = await t.http().post('/swx/customer/order/smartExitQuote').set(real(user)).send({ orderId });
@@ -200,7 +201,7 @@ describe('smart trading plans /swx/customer/order', () => {
       status: 'exited',
     });
     expect(await balance(user)).toMatchObject({
-      available: String(1900 + Number(dailyIncome)),
+      available: new Decimal(1900).plus(dailyIncome).toFixed(),
       other: { principal: '0' },
     });
     const payouts = await t.db.query('SELECT day FROM orders.plan_payouts WHERE plan_id = $1', [orderId]);
