@@ -93,7 +93,9 @@ export class OptionsService {
     }
     const now = this.clock.now();
     this.prices.assertTradable(terms.code, now);
-    const openPrice = await this.prices.lastPrice(terms.code);
+    // The feed's price, as U orders take it: 10015 while the instrument is paused by a bad tick or
+    // its feed went quiet (an option must not be struck at a price the feed guard does not believe).
+    const { price: openPrice } = await this.prices.quote(terms.code);
     let order: OptionsOrder;
     try {
       order = await this.dataSource.transaction(async (m) => {
