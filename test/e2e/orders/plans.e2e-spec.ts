@@ -5,6 +5,7 @@ import Decimal from 'decimal.js';
 import { Clock } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
+import { PlansService } from '@app/orders/plans/plans.service';
 import { waitForQueuesDrained } from '../../support/queues';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser, type RegisteredUser } from '../../support/users';
@@ -206,6 +207,107 @@ describe('smart trading plans /swx/customer/order', () => {
     });
     const payouts = await t.db.query('SELECT day FROM orders.plan_payouts WHERE plan_id = $1', [orderId]);
     expect(payouts).toEqual([{ day: 1 }]);
+  });
+
+  it('an anniversary that passes between the quote and the exit is paid too, not forfeited', async () => {
+    const user = await registerUser(t);
+    await fund(user, '2000');
+    const [, balanced] = await products();
+    const bought = await buy(user, { productId: balanced.id, amount: '2000', days: 7 });
+    const { id: orderId, dailyIncome } = bought.body.result as { id: string; dailyIncome: string };
+    // A minute before the first anniversary: the exit's own quote finds nothing due, and the
+    // anniversary passes before the exit locks the plan.
+    clock.advance(DAY - 60_000);
+    const plans = t.app.get(PlansService);
+    const quote = plans.exitQuote.bind(plans);
+    const spy = jest.spyOn(plans, 'exitQuote').mockImplementationOnce(async (...args) => {
+      const q = await quote(...args);
+      clock.advance(120_000);
+      return q;
+    });
+    try {
+      const exit = await t.http().post('/swx/customer/order/exitSmart').set(real(user)).send({ orderId });
+      expect(exit.body).toMatchObject({ code: 20005, result: { status: 'exited', returned: '1900' } });
+    } finally {
+      spy.mockRestore();
+    }
+    const payouts = await t.db.query('SELECT day FROM orders.plan_payouts WHERE plan_id = $1', [orderId]);
+    expect(payouts).toEqual([{ day: 1 }]);
+    expect(await balance(user)).toMatchObject({
+      available: new Decimal(1900).plus(dailyIncome).toFixed(),
+      other: { principal: '0' },
+    });
+  });
+
+  it('a quote or an exit that pays the last day answers that the plan completed, with all returned', async () => {
+    const user = await registerUser(t);
+    await fund(user, '2000');
+    const [starter] = await products();
+    const first = (await buy(user, { productId: starter.id, amount: '1000', days: 1 })).body.result
+      .id as string;
+    const second = (await buy(user, { productId: starter.id, amount: '1000', days: 1 })).body.result
+      .id as string;
+    clock.advance(DAY + 60_000); // the one day is due, and no scan has run
+    const quote = await t
+      .http()
+      .post('/swx/customer/order/smartExitQuote')
+      .set(real(user))
+      .send({ orderId: first });
+    expect(quote.body).toMatchObject({
+      code: 200,
+      result: { orderId: first, status: 'completed', penalty: '0', returned: '1000' },
+    });
+    // Once completed, it is no longer a plan to exit.
+    expect(
+      (await t.http().post('/swx/customer/order/exitSmart').set(real(user)).send({ orderId: first })).body
+        .code,
+    ).toBe(10089);
+    const exit = await t
+      .http()
+      .post('/swx/customer/order/exitSmart')
+      .set(real(user))
+      .send({ orderId: second });
+    expect(exit.body).toMatchObject({
+      code: 20005,
+      result: { orderId: second, status: 'completed', penalty: '0', returned: '1000' },
+    });
+    const list = (await t.http().get('/swx/customer/order/listSmartOrder').set(real(user))).body.result.list;
+    for (const id of [first, second]) {
+      expect(list.find((p: { id: string }) => p.id === id)).toMatchObject({
+        status: 'completed',
+        earned: '8',
+      });
+    }
+    expect(await balance(user)).toMatchObject({ available: '2016', other: { principal: '0' } });
+  });
+
+  it('a penalty of the whole principal exits with nothing returned', async () => {
+    const login = await t
+      .http()
+      .post('/swx/admin/login')
+      .send({ email: 'admin@example.com', password: 'admin-password-for-tests' });
+    const admin = { Authorization: `Bearer ${login.body.result.token}` };
+    const setPenalty = async (value: string) =>
+      expect(
+        (await t.http().put('/swx/admin/parameters/smart_early_exit_penalty').set(admin).send({ value })).body
+          .code,
+      ).toBe(200);
+    const user = await registerUser(t);
+    await fund(user, '2000');
+    const [, balanced] = await products();
+    const orderId = (await buy(user, { productId: balanced.id, amount: '2000', days: 7 })).body.result
+      .id as string;
+    await setPenalty('100');
+    try {
+      const exit = await t.http().post('/swx/customer/order/exitSmart').set(real(user)).send({ orderId });
+      expect(exit.body).toMatchObject({
+        code: 20005,
+        result: { status: 'exited', penaltyPercent: '100', penalty: '2000', returned: '0' },
+      });
+    } finally {
+      await setPenalty('5');
+    }
+    expect(await balance(user)).toMatchObject({ available: '0', other: { principal: '0' } });
   });
 
   describe('staking (mining) plans', () => {

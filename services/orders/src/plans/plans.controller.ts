@@ -65,7 +65,9 @@ export class PlansController {
     summary: 'What an early exit returns (principal less the penalty share), before confirming',
     description:
       'Days whose anniversary has passed but that the settlement has not paid yet are paid first ' +
-      '(each day once), so the quote and the exit start from the plan as it stands now.',
+      '(each day once), so the quote and the exit start from the plan as it stands now. If that ' +
+      'was the last day of the cycle, the plan has completed with its whole principal back: the ' +
+      'answer then has status "completed" and no penalty (otherwise "earning").',
   })
   exitQuote(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: PlanRefDto) {
     return this.plans.exitQuote(p.id, dto.orderId);
@@ -75,7 +77,12 @@ export class PlansController {
   @HttpCode(200)
   @CustomerAuth()
   @Idempotent()
-  @ApiOperation({ summary: 'End a smart plan early: the principal returns less the penalty (20005)' })
+  @ApiOperation({
+    summary: 'End a smart plan early: the principal returns less the penalty (20005)',
+    description:
+      'Pays the days already due first, as the quote does; status "exited", or "completed" when ' +
+      'that payment ended the cycle (the whole principal returned, no penalty).',
+  })
   exit(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: PlanRefDto) {
     return this.plans.exit(p.id, dto.orderId);
   }

@@ -200,77 +200,60 @@ export class PlansService {
 
   /**
    * What an early exit returns, to show before the user confirms. The days already due are paid
-   * first (see payDueDays), so the quote and the exit start from the plan as it stands now.
+   * first (see payDueDays), so the quote and the exit start from the plan as it stands now. When
+   * that payment was the cycle's last day, the plan has just completed with its whole principal
+   * back: the quote says so (status `completed`, no penalty) instead of refusing.
    */
-  async exitQuote(userId: string, planId: string) {
+  async exitQuote(userId: string, planId: string): Promise<ExitQuote> {
     const find = () =>
       this.dataSource.getRepository(Plan).findOne({ where: { id: planId, userId, kind: 'smart' } });
     let plan = await find();
     if (!plan) throw new AppException(ErrorCode.NotFound);
-    if (plan.status === 'earning' && (await this.payDueDays(plan))) plan = await find();
+    if (plan.status === 'earning' && (await this.payDueDays(plan))) {
+      plan = await find();
+      if (plan?.status === 'completed') return quoteOf(plan, new Decimal(0), new Decimal(0), 'completed');
+    }
     if (plan?.status !== 'earning') throw new AppException(ErrorCode.RepeatedSubmission);
     const rate = await this.penaltyPercent();
     const penalty = plan.amount.times(rate).div(100).toDecimalPlaces(PAYOUT_DECIMALS, Decimal.ROUND_UP);
-    return {
-      orderId: planId,
-      principal: plan.amount.toFixed(),
-      penaltyPercent: rate.toFixed(),
-      penalty: penalty.toFixed(),
-      returned: plan.amount.minus(penalty).toFixed(),
-    };
+    return quoteOf(plan, rate, penalty, 'earning');
   }
 
   /** Ends a smart plan early: the principal returns less the penalty share, which goes to the house. */
   async exit(userId: string, planId: string) {
-    const quote = await this.exitQuote(userId, planId);
-    return this.dataSource.transaction(async (m) => {
-      const plan = await m
-        .getRepository(Plan)
-        .findOne({ where: { id: planId, userId }, lock: { mode: 'pessimistic_write' } });
-      if (!plan || plan.status !== 'earning') throw new AppException(ErrorCode.RepeatedSubmission);
-      const owner = { type: 'user' as const, id: userId };
-      const principal = {
-        owner,
-        book: 'real' as const,
-        currency: plan.currency,
-        kind: PLAN_KINDS[plan.kind].principalKind,
-      };
-      const penalty = new Decimal(quote.penalty);
-      const legs: Leg[] = [
-        {
-          from: principal,
-          to: { owner, book: 'real', currency: plan.currency, kind: AccountKind.Available },
-          amount: plan.amount.minus(penalty),
-        },
-      ];
-      if (penalty.gt(0)) {
-        legs.push({
-          from: principal,
-          to: {
-            owner: { type: 'system', id: SystemAccount.Fees },
-            book: 'real',
-            currency: plan.currency,
-            kind: 'main',
+    // An anniversary can pass between the quote (which pays the days due) and the plan's lock:
+    // then the exit pays that day too, and quotes again, instead of forfeiting it.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const quote = await this.exitQuote(userId, planId);
+      if (quote.status === 'completed') return new ApiSuccess(quote, ErrorCode.ModificationSuccess);
+      const exited = await this.dataSource.transaction(async (m) => {
+        const plan = await m
+          .getRepository(Plan)
+          .findOne({ where: { id: planId, userId }, lock: { mode: 'pessimistic_write' } });
+        if (!plan || plan.status !== 'earning') throw new AppException(ErrorCode.RepeatedSubmission);
+        const now = this.clock.now();
+        if (daysDue(plan, now) > plan.daysPaid) return null;
+        const penalty = new Decimal(quote.penalty);
+        await this.ledger.post(
+          {
+            key: `plan-exit-${plan.id}`,
+            reason: PLAN_KINDS[plan.kind].reasons.redeem,
+            refType: 'plan',
+            refId: plan.id,
+            legs: exitLegs(plan, userId, penalty),
           },
-          amount: penalty,
-        });
-      }
-      await this.ledger.post(
-        {
-          key: `plan-exit-${plan.id}`,
-          reason: PLAN_KINDS[plan.kind].reasons.redeem,
-          refType: 'plan',
-          refId: plan.id,
-          legs,
-        },
-        m,
-      );
-      plan.status = 'exited';
-      plan.penalty = penalty;
-      plan.closedAt = this.clock.now();
-      await m.save(plan);
-      return new ApiSuccess({ ...quote, status: 'exited' }, ErrorCode.ModificationSuccess);
-    });
+          m,
+        );
+        plan.status = 'exited';
+        plan.penalty = penalty;
+        plan.closedAt = now;
+        await m.save(plan);
+        return new ApiSuccess({ ...quote, status: 'exited' }, ErrorCode.ModificationSuccess);
+      });
+      if (exited) return exited;
+    }
+    // Only a clock that keeps passing anniversaries faster than the settlement pays them gets here.
+    throw new AppException(ErrorCode.Conflict);
   }
 
   /**
@@ -281,8 +264,7 @@ export class PlansService {
    */
   private async payDueDays(plan: Plan): Promise<boolean> {
     const now = this.clock.now();
-    const elapsed = Math.floor((now.getTime() - plan.startedAt.getTime()) / DAY_MS);
-    if (Math.min(elapsed, plan.cycleDays) <= plan.daysPaid) return false;
+    if (daysDue(plan, now) <= plan.daysPaid) return false;
     await this.settlement.settle([plan.id], now);
     return true;
   }
@@ -328,4 +310,66 @@ export class PlansService {
       closedAt: o.closedAt?.toISOString() ?? null,
     };
   }
+}
+
+export interface ExitQuote {
+  orderId: string;
+  principal: string;
+  penaltyPercent: string;
+  penalty: string;
+  returned: string;
+  /** `earning`: the exit would return `returned`; `completed`: the cycle just ended, all returned. */
+  status: 'earning' | 'completed';
+}
+
+function quoteOf(plan: Plan, rate: Decimal, penalty: Decimal, status: ExitQuote['status']): ExitQuote {
+  return {
+    orderId: plan.id,
+    principal: plan.amount.toFixed(),
+    penaltyPercent: rate.toFixed(),
+    penalty: penalty.toFixed(),
+    returned: plan.amount.minus(penalty).toFixed(),
+    status,
+  };
+}
+
+/** The days of a plan whose anniversary has passed at `now`, up to its cycle. */
+function daysDue(plan: Plan, now: Date): number {
+  return Math.min(Math.floor((now.getTime() - plan.startedAt.getTime()) / DAY_MS), plan.cycleDays);
+}
+
+/**
+ * An exit's legs: the principal less the penalty back to available, the penalty to the house. A
+ * leg of zero is left out (the ledger refuses it): no penalty, or a penalty of the whole principal.
+ */
+function exitLegs(plan: Plan, userId: string, penalty: Decimal): Leg[] {
+  const owner = { type: 'user' as const, id: userId };
+  const principal = {
+    owner,
+    book: 'real' as const,
+    currency: plan.currency,
+    kind: PLAN_KINDS[plan.kind].principalKind,
+  };
+  const legs: Leg[] = [];
+  const returned = plan.amount.minus(penalty);
+  if (returned.gt(0)) {
+    legs.push({
+      from: principal,
+      to: { owner, book: 'real', currency: plan.currency, kind: AccountKind.Available },
+      amount: returned,
+    });
+  }
+  if (penalty.gt(0)) {
+    legs.push({
+      from: principal,
+      to: {
+        owner: { type: 'system', id: SystemAccount.Fees },
+        book: 'real',
+        currency: plan.currency,
+        kind: 'main',
+      },
+      amount: penalty,
+    });
+  }
+  return legs;
 }

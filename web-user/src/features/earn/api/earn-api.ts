@@ -38,6 +38,8 @@ export interface ExitQuote {
   penaltyPercent: string;
   penalty: string;
   returned: string;
+  /** `completed`: the cycle ended as the quote paid its last day; the whole principal is back. */
+  status: 'earning' | 'completed';
 }
 export interface ProfitTotal {
   currency: string;

@@ -254,7 +254,9 @@ function MyPlans({ round, onChange }: { round: number; onChange: () => void }) {
   const askExit = async (plan: Plan) => {
     setExitError(null);
     try {
-      setExit({ ...(await earnApi.exitQuote(plan.id)), currency: plan.currency });
+      const quote = await earnApi.exitQuote(plan.id);
+      if (quote.status === 'completed') toast(t('completedNow'), 'success');
+      else setExit({ ...quote, currency: plan.currency });
     } catch (err) {
       setExitError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
     }
