@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { JobName, QueueName } from '@app/queue';
+import { RechargeTxHashKey1766600101000 } from '../../../services/funds/src/migrations/1766600101000-RechargeTxHashKey';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { waitFor } from '../market/market-support';
 import { registerUser, type RegisteredUser } from '../../support/users';
@@ -181,6 +182,94 @@ describe('funds: recharge with a voucher', () => {
       .get('/swx/customer/user/listRecharge')
       .set('Authorization', `Bearer ${user.token}`);
     expect(list.body.result).toMatchObject({ total: 1, list: [{ id, status: 'approved' }] });
+  });
+
+  it('one on-chain transaction is claimed once, however its hash is spelled (0x prefix, case, spaces)', async () => {
+    const user = await registerUser(t);
+    const other = await registerUser(t);
+    const digits = hash().slice(2);
+    const first = await recharge(user, usdt({ txHash: `0x${digits}` }), { buffer: PNG, name: 'v.png' });
+    expect(first.body.code).toBe(20002);
+    for (const spelling of [digits, digits.toUpperCase(), `0x${digits.toUpperCase()}`, ` ${digits} `]) {
+      const again = await recharge(other, usdt({ txHash: spelling }), { buffer: PNG, name: 'v.png' });
+      expect(again.body).toMatchObject({
+        code: 400,
+        result: [{ field: 'txHash', message: 'This transaction hash has already been submitted' }],
+      });
+    }
+    // The other way round (first without the prefix), and two spellings sent at the same moment.
+    const bare = hash().slice(2);
+    expect((await recharge(user, usdt({ txHash: bare }), { buffer: PNG, name: 'v.png' })).body.code).toBe(
+      20002,
+    );
+    expect(
+      (await recharge(other, usdt({ txHash: `0x${bare}` }), { buffer: PNG, name: 'v.png' })).body.code,
+    ).toBe(400);
+    const raced = hash().slice(2);
+    const both = await Promise.all([
+      recharge(user, usdt({ txHash: `0x${raced}` }), { buffer: PNG, name: 'v.png' }),
+      recharge(other, usdt({ txHash: raced }), { buffer: PNG, name: 'v.png' }),
+    ]);
+    expect(both.map((r) => r.body.code as number).sort((x, y) => x - y)).toEqual([400, 20002]);
+    // The same hash on another network is another transaction.
+    const btc = await recharge(other, usdt({ coin: 'BTC', network: 'BTC', amount: '0.02', txHash: digits }), {
+      buffer: PNG,
+      name: 'v.png',
+    });
+    expect(btc.body.code).toBe(20002);
+    const rows: { n: number }[] = await t.db.query(
+      `SELECT count(*)::int AS n FROM funds.recharges WHERE user_id IN ($1, $2)`,
+      [user.id, other.id],
+    );
+    expect(rows[0].n).toBe(4);
+  });
+
+  it('the migration keys the deposits already made; a transaction claimed twice keeps its first claim', async () => {
+    const migration = new RechargeTxHashKey1766600101000();
+    const q = t.db.createQueryRunner();
+    const user = await registerUser(t);
+    const [a, b, c] = [hash().slice(2), hash().slice(2), hash().slice(2)];
+    try {
+      await migration.down(q);
+      const insert = async (network: string, txHash: string) =>
+        (
+          (await q.query(
+            `INSERT INTO funds.recharges (user_id, coin, network, amount, tx_hash, status)
+             VALUES ($1, 'USDT', $2, 150, $3, 'approved') RETURNING id::text AS id`,
+            [user.id, network, txHash],
+          )) as { id: string }[]
+        )[0].id;
+      const ids = {
+        prefixed: await insert('TRC20', `0x${a}`),
+        bare: await insert('TRC20', b),
+        first: await insert('TRC20', `0x${c}`),
+        second: await insert('TRC20', c),
+        otherNetwork: await insert('ERC20', `0x${c}`),
+      };
+      await migration.up(q);
+      const rows: { id: string; tx_hash: string; tx_hash_key: string | null }[] = await q.query(
+        `SELECT id::text, tx_hash, tx_hash_key FROM funds.recharges WHERE user_id = $1`,
+        [user.id],
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      expect(byId.get(ids.prefixed)).toMatchObject({ tx_hash: `0x${a}`, tx_hash_key: a });
+      expect(byId.get(ids.bare)).toMatchObject({ tx_hash: b, tx_hash_key: b });
+      expect(byId.get(ids.first)).toMatchObject({ tx_hash: `0x${c}`, tx_hash_key: c });
+      expect(byId.get(ids.second)).toMatchObject({ tx_hash: c, tx_hash_key: null });
+      expect(byId.get(ids.otherNetwork)).toMatchObject({ tx_hash_key: c });
+      // Neither spelling can be claimed again.
+      for (const txHash of [a, `0x${b}`, c.toUpperCase()]) {
+        const again = await recharge(user, usdt({ txHash }), { buffer: PNG, name: 'v.png' });
+        expect(again.body).toMatchObject({ code: 400, result: [{ field: 'txHash' }] });
+      }
+    } finally {
+      const keyed: unknown[] = await q.query(
+        `SELECT 1 FROM information_schema.columns
+          WHERE table_schema = 'funds' AND table_name = 'recharges' AND column_name = 'tx_hash_key'`,
+      );
+      if (!keyed.length) await migration.up(q);
+      await q.release();
+    }
   });
 
   it('a rejection carries its reason and credits nothing', async () => {

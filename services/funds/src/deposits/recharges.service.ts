@@ -19,12 +19,29 @@ import {
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { AdminAuditService } from '@app/accounts';
 import { CoinsService } from '../coins/coins.service';
+import type { AddressKind } from '../coins/entities/coin-network.entity';
 import { decideReview } from '../review/review-queue';
 import { Recharge } from './entities/recharge.entity';
 import { ReviewAlerts } from '@app/queue';
 
 const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
 const TX_HASH = /^(0x)?[0-9a-fA-F]{32,128}$/;
+
+/**
+ * The one spelling of a transaction under which a deposit claims it (unique per network, column
+ * tx_hash_key): every network we take deposits on names transactions by hex digits, which EVM
+ * tools write with a 0x prefix and Tron and Bitcoin ones without, in either case. Prefix and case
+ * carry no meaning there, so `0xABC…` and `abc…` are the same transaction. A network whose hashes
+ * are not hex would need its own rule here (the switch is exhaustive over the address kinds).
+ */
+export function txHashKey(kind: AddressKind, txHash: string): string {
+  switch (kind) {
+    case 'evm':
+    case 'tron':
+    case 'btc':
+      return txHash.trim().replace(/^0x/i, '').toLowerCase();
+  }
+}
 
 @Injectable()
 export class RechargesService {
@@ -82,6 +99,7 @@ export class RechargesService {
         network: net.network,
         amount,
         txHash: f.txHash.trim().toLowerCase(),
+        txHashKey: txHashKey(net.addressKind, f.txHash),
         last6: f.last6 || null,
         voucherPath: file,
         status: 'pending',
@@ -96,7 +114,7 @@ export class RechargesService {
       await this.storage.remove(file);
       if (
         (error as { driverError?: { constraint?: string } }).driverError?.constraint ===
-        'recharges_tx_hash_unique'
+        'recharges_tx_hash_key_unique'
       ) {
         throw AppException.field('txHash', 'validation.txHashUsed');
       }

@@ -4,6 +4,7 @@ import { WithdrawalDualApproval1765100002000 } from './1765100002000-WithdrawalD
 import { WithdrawalAddressBook1766000001000 } from './1766000001000-WithdrawalAddressBook';
 import { WithdrawalCompleted1766500001000 } from './1766500001000-WithdrawalCompleted';
 import { WithdrawalWhitelist1766500003000 } from './1766500003000-WithdrawalWhitelist';
+import { RechargeTxHashKey1766600101000 } from './1766600101000-RechargeTxHashKey';
 
 export const FUNDS_MIGRATIONS = [
   CreateFunds1764000001000,
@@ -12,4 +13,5 @@ export const FUNDS_MIGRATIONS = [
   WithdrawalAddressBook1766000001000,
   WithdrawalCompleted1766500001000,
   WithdrawalWhitelist1766500003000,
+  RechargeTxHashKey1766600101000,
 ];

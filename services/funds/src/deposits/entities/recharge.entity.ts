@@ -21,8 +21,17 @@ export class Recharge {
   @Column('numeric', { precision: 38, scale: 18, transformer: decimalTransformer })
   amount: Decimal;
 
+  /** As the user typed it (trimmed, lower case). */
   @Column('text', { name: 'tx_hash' })
   txHash: string;
+
+  /**
+   * The transaction's one spelling (recharges.service.ts txHashKey), unique per network: a
+   * transaction is claimed once. Null only on a deposit that claimed, before the key existed, a
+   * transaction an earlier deposit had claimed under another spelling (migration RechargeTxHashKey).
+   */
+  @Column('text', { name: 'tx_hash_key', nullable: true })
+  txHashKey: string | null;
 
   @Column('text', { nullable: true })
   last6: string | null;
