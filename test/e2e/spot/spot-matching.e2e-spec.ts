@@ -340,6 +340,30 @@ describe('spot orders', () => {
     expect(await reservationViolations(t, p.symbol)).toEqual([]);
   });
 
+  it('answers one of two cancels sent at once with success and the other with 10089', async () => {
+    const owner = await registerUser(t);
+    await fund(t, owner, 'USDT', '100');
+    for (let round = 0; round < 5; round++) {
+      const order = await place(t, owner, {
+        symbol: pair.symbol,
+        side: 'buy',
+        type: 'limit',
+        price: '10',
+        quantity: '1',
+      });
+      const codes = (
+        await Promise.all(
+          [0, 1].map(() =>
+            t.http().post('/swx/customer/order/chedan').set(as(owner)).send({ orderId: order.id }),
+          ),
+        )
+      ).map((r) => r.body.code);
+      expect(codes.sort()).toEqual([10089, 20005]);
+      expect(await orderRow(t, order.id)).toMatchObject({ state: 'cancelled', held_left: '0' });
+    }
+    expect(await wallet(t, owner, ['USDT'])).toEqual({ USDT: { available: '100', frozen: '0' } });
+  });
+
   it('lets nobody cancel or see an order of somebody else', async () => {
     const owner = await registerUser(t);
     const intruder = await registerUser(t);

@@ -150,12 +150,19 @@ export class SpotService {
     const info = (await this.pairs.find(order.symbol))!;
     if (order.state === 'filled' || order.state === 'cancelled')
       throw new AppException(ErrorCode.RepeatedSubmission, null, {}, 'message.spotOrderClosed');
-    await this.dataSource.query(
-      `UPDATE orders.spot_orders SET cancel_requested_at = now(), updated_at = now()
-        WHERE id = $1 AND user_id = $2 AND book = $3 AND state IN ('pending', 'open', 'partial')
-          AND cancel_requested_at IS NULL`,
+    // One request per order: a second one at the same time (or after the order closed meanwhile)
+    // finds the row taken and answers as for a closed order, not a second success.
+    const requested: unknown[] = await this.dataSource.query(
+      `WITH requested AS (
+         UPDATE orders.spot_orders SET cancel_requested_at = now(), updated_at = now()
+          WHERE id = $1 AND user_id = $2 AND book = $3 AND state IN ('pending', 'open', 'partial')
+            AND cancel_requested_at IS NULL
+         RETURNING id)
+       SELECT id FROM requested`,
       [orderId, userId, book],
     );
+    if (requested.length === 0)
+      throw new AppException(ErrorCode.RepeatedSubmission, null, {}, 'message.spotOrderClosed');
     const waiter = this.events.waitFor(orderId, WAIT_FOR_SEQUENCER_MS);
     if (await this.isWaiting(orderId)) {
       try {
@@ -168,7 +175,9 @@ export class SpotService {
       waiter.cancel();
     }
     const now = await this.dataSource.getRepository(SpotOrder).findOneByOrFail({ id: orderId });
-    if (now.state === 'filled')
+    // Filled, or closed by the sequencer for another reason (no liquidity, self-trade prevention)
+    // before it reached this request: the cancel did not happen.
+    if (now.state === 'filled' || (now.state === 'cancelled' && now.cancelReason !== 'user'))
       throw new AppException(ErrorCode.RepeatedSubmission, null, {}, 'message.spotOrderClosed');
     return new ApiSuccess(spotOrderView(live(now), info), ErrorCode.ModificationSuccess);
   }
