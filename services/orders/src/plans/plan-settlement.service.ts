@@ -131,13 +131,16 @@ export class PlanSettlementService {
    * Ids of plans with at least one day due at `now`, in chunks (one job each), a page of
    * SCAN_PAGE_CHUNKS chunks at a time (keyset on the id): the first chunks can be queued and settled
    * while the rest are read, and a scan of millions of plans never holds all their ids at once.
+   * A day is 86,400 s here as in the settlement's statement: a calendar day (`days =>`) follows the
+   * session's time zone, and across a daylight-saving change the scan would be an hour off.
    */
   async *dueChunks(now: Date): AsyncGenerator<string[][]> {
     let after = '0';
     for (;;) {
       const rows: { id: string }[] = await this.dataSource.query(
         `SELECT id FROM orders.plans
-          WHERE status = 'earning' AND started_at + make_interval(days => days_paid + 1) <= $1 AND id > $2
+          WHERE status = 'earning' AND started_at + make_interval(secs => (days_paid + 1) * ${DAY_MS / 1000}) <= $1
+            AND id > $2
           ORDER BY id LIMIT $3`,
         [now, after, SCAN_PAGE_CHUNKS * SETTLEMENT_CHUNK],
       );
