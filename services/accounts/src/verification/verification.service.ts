@@ -92,8 +92,10 @@ export class VerificationService {
   }
 
   /**
-   * Checks a code without consuming it. A wrong code counts a try at once (outside any business
-   * transaction, so the count survives its rollback).
+   * Checks a code without consuming it. Each comparison first takes one of the code's tries in a
+   * single UPDATE (`attempts < MAX_ATTEMPTS`), outside any business transaction so that it survives
+   * its rollback: of guesses sent at once only MAX_ATTEMPTS find a try left, the others are refused
+   * without being compared. A right code gives its try back (only wrong ones count).
    */
   async check(target: string, scene: CodeScene, code: string): Promise<CheckedCode> {
     const latest = await this.codes.findOne({ where: { target, scene }, order: { createdAt: 'DESC' } });
@@ -101,15 +103,26 @@ export class VerificationService {
     if (latest.expiresAt.getTime() <= Date.now()) {
       throw new AppException(ErrorCode.CodeWrong, null, {}, 'validation.codeExpired');
     }
-    if (latest.attempts >= MAX_ATTEMPTS) {
+    const taken = await this.codes
+      .createQueryBuilder()
+      .update(VerificationCode)
+      .set({ attempts: () => 'attempts + 1' })
+      .where('id = :id AND attempts < :max', { id: latest.id, max: MAX_ATTEMPTS })
+      .execute();
+    if (!taken.affected) {
       throw new AppException(ErrorCode.CodeWrong, null, {}, 'validation.codeTooManyTries');
     }
     const expected = Buffer.from(latest.codeHash, 'hex');
     const given = Buffer.from(this.digest(scene, target, code), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      await this.codes.increment({ id: latest.id }, 'attempts', 1);
       throw new AppException(ErrorCode.CodeWrong);
     }
+    await this.codes
+      .createQueryBuilder()
+      .update(VerificationCode)
+      .set({ attempts: () => 'attempts - 1' })
+      .where('id = :id AND attempts > 0', { id: latest.id })
+      .execute();
     return { id: latest.id };
   }
 
