@@ -1,13 +1,18 @@
+import type Redis from 'ioredis';
+import { REDIS_CLIENT } from '@app/queue';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { lastCode, registerUser } from '../../support/users';
+import { lastCode, registerUser, uniqueName } from '../../support/users';
 
 /*
- * Verification codes under attack: guesses sent at once cannot outnumber the 5 tries of a code.
+ * Verification codes under attack: guesses sent at once cannot outnumber the 5 tries of a code, and
+ * a password reset answers the same whether the contact has an account or not.
  */
 describe('verification codes: tries and answers', () => {
   let t: TestApp;
+  let redis: Redis;
   beforeAll(async () => {
     t = await createTestApp();
+    redis = t.app.get<Redis>(REDIS_CLIENT);
   });
   afterAll(async () => {
     await t.close();
@@ -91,5 +96,48 @@ describe('verification codes: tries and answers', () => {
       [user.email],
     );
     expect(after.attempts).toBe(4);
+  });
+
+  it('resetPassword answers the same for an unknown contact as for a known one, code sent or not', async () => {
+    const known = await registerUser(t);
+    const unknown = `${uniqueName()}@example.com`;
+    const reset = (account: string, code: string) =>
+      post('resetPassword', { type: 'email', account, code, password: 'new password 1' });
+    const shape = (r: { status: number; body: unknown }) => ({ status: r.status, body: r.body });
+
+    // No code asked for: the same answer.
+    expect(shape(await reset(unknown, '123456'))).toEqual(shape(await reset(known.email, '123456')));
+
+    // After sendCode (the same answer too): a wrong code answers the same for both...
+    const sentKnown = await post('sendCode', { type: 'email', account: known.email, scene: 'reset' });
+    const sentUnknown = await post('sendCode', { type: 'email', account: unknown, scene: 'reset' });
+    expect(sentUnknown.body).toEqual(sentKnown.body);
+    const right = await lastCode(t, known.email);
+    const wrong = wrongCodes(right, 6);
+    const knownAnswers = [];
+    const unknownAnswers = [];
+    // ...and so do the answers once the tries are used up.
+    for (const code of wrong) {
+      knownAnswers.push(shape(await reset(known.email, code)));
+      unknownAnswers.push(shape(await reset(unknown, code)));
+    }
+    expect(unknownAnswers).toEqual(knownAnswers);
+    expect(knownAnswers[0].body).toMatchObject({ code: 10091 });
+    // Nothing was sent to the unknown contact.
+    expect(await t.db.query('SELECT 1 FROM accounts.outbox WHERE recipient = $1', [unknown])).toEqual([]);
+
+    // Phones too.
+    const phone = `+4479${Math.floor(1e7 + Math.random() * 9e7)}`;
+    await redis.del(`sendcode:cooldown:reset:${known.email}`);
+    await post('sendCode', { type: 'email', account: known.email, scene: 'reset' });
+    await post('sendCode', { type: 'phone', account: phone, scene: 'reset' });
+    const code = wrongCodes(await lastCode(t, known.email), 1)[0];
+    const byPhone = await post('resetPassword', {
+      type: 'phone',
+      account: phone,
+      code,
+      password: 'new password 1',
+    });
+    expect(shape(byPhone)).toEqual(shape(await reset(known.email, code)));
   });
 });

@@ -228,12 +228,14 @@ export class AuthService {
 
   async resetPassword(dto: ResetPasswordDto): Promise<ApiSuccess<null>> {
     const target = this.validContact(dto.type, dto.account, 'account');
+    // The code first: an unknown contact has codes too (stored by sendCode, never sent), so that
+    // every answer (no code, wrong, too many tries, expired) is the same as for a known one.
+    const checked = await this.verification.check(target, 'reset', dto.code);
     const user = await this.users.findWithSecrets(
       dto.type === 'email' ? { email: target } : { phone: target },
     );
-    // No code was ever sent to an unknown contact: the same answer as a known one without a code.
-    if (!user) throw new AppException(ErrorCode.SendCodeFirst);
-    const checked = await this.verification.check(target, 'reset', dto.code);
+    // Only a code nobody received (one in a million per try) or an account deleted since gets here.
+    if (!user) throw new AppException(ErrorCode.CodeWrong);
     const passwordHash = await hashSecret(dto.password);
     await this.inTransaction(async (m) => {
       await this.verification.consume(checked, m);

@@ -40,7 +40,9 @@ export class VerificationService {
 
   /**
    * Sends a code. With `deliver` false (a reset for a contact nobody has) every cap and the
-   * cooldown apply the same, but nothing is stored or sent.
+   * cooldown apply the same and a code is stored as for anyone, but never sent: checks against it
+   * then answer exactly as for a known contact (wrong, too many tries, expired), so that neither
+   * sendCode nor resetPassword tells who has an account.
    */
   async send(
     type: ContactType,
@@ -68,7 +70,6 @@ export class VerificationService {
     if (cooling !== 'OK') throw new AppException(ErrorCode.RepeatedSubmission);
     await this.countDaily(`sendcode:day:to:${target}`, this.config.SEND_CODE_MAX_PER_TARGET_PER_DAY);
 
-    if (!deliver) return;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.codes.manager.transaction(async (m) => {
       // A new code replaces any earlier one of the same target and scene.
@@ -82,6 +83,7 @@ export class VerificationService {
         consumedAt: null,
       });
     });
+    if (!deliver) return;
     const body = translate(lang, 'message.codeBody', { code });
     await this.outbox.deliver(
       type === 'email' ? 'email' : 'sms',
