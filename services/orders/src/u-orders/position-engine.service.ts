@@ -113,6 +113,26 @@ const CANDIDATES_SQL = `
 export const ENGINE_CONCURRENCY = 4;
 /** Tick rounds in flight at once (each holds at most a connection for its query or its close). */
 const MAX_ROUNDS = 3;
+/** A failed close or opening is tried again after this long, doubling up to RETRY_MAX_MS. */
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 10_000;
+
+/**
+ * A close or an opening that failed (a transient database error), to try again at the price and
+ * the moment of the trigger that fired it, however the market moved since. Trying again is safe:
+ * each attempt locks the row and requires it still open (or waiting), and the posting's key is the
+ * order's, so the order moves once whoever gets there first.
+ */
+interface Retry {
+  orderId: string;
+  code: string;
+  /** The time of the recorded tick or K-line that triggered (null for the sweep's quote). */
+  at: number | null;
+  /** One attempt: resolves when the order moved or no longer needs to (closed, cancelled). */
+  attempt: () => Promise<unknown>;
+  attempts: number;
+  due: number;
+}
 
 /** At most `limit` tasks at a time, the others wait in order. */
 class Gate {
@@ -170,6 +190,15 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   private flushTimer: NodeJS.Timeout | undefined;
   /** Live ticks wait until the restart has caught up with what happened while it was down. */
   private caughtUp: Promise<unknown> = Promise.resolve();
+  /**
+   * Failed closes and openings, by order id, tried again at their own trigger's price. While one is
+   * pending, the order fires on nothing else, and its trigger's tick does not count as processed:
+   * a restart before it succeeds catches it up from the recorded ticks.
+   */
+  private readonly retries = new Map<string, Retry>();
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retrying: Promise<void> | undefined;
+  private stopped = false;
   private readonly gate = new Gate(ENGINE_CONCURRENCY);
 
   constructor(
@@ -196,6 +225,7 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
       channel === this.channel ? this.onTick(message) : this.onOrderEvent(message),
     );
     await this.subscriber.subscribe(this.channel, this.events.channel);
+    this.stopped = false;
     this.caughtUp = this.catchUp()
       .then((n) => n > 0 && this.logger.log(`caught up at start: ${n} order(s) closed or opened`))
       .catch((error: Error) => this.logger.error(`catch-up at start: ${error.message}`))
@@ -221,18 +251,78 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
       this.pump();
       await Promise.all(this.rounds);
     }
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    await this.retrying;
+    // What still fails is left to the next start: its tick stays unprocessed (flushed so).
     await this.flushProcessed();
+    if (this.retries.size > 0)
+      this.logger.warn(`stopping with ${this.retries.size} failed close(s) to catch up`);
+    this.retries.clear();
     await this.reconciling;
     await this.fetching;
   }
 
+  /**
+   * Writes the last tick checked per code, but never past a tick whose close or opening failed and
+   * waits to be tried again: a restart catches up from just before it.
+   */
   private async flushProcessed(): Promise<void> {
     if (this.processed.size === 0) return;
     const batch = this.processed;
     this.processed = new Map();
+    const floors = new Map<string, number>();
+    for (const { code, at } of this.retries.values())
+      if (at !== null) floors.set(code, Math.min(at - 1, floors.get(code) ?? Infinity));
+    const entries = [...batch].map(([code, ts]) => [code, String(Math.min(ts, floors.get(code) ?? ts))]);
     await this.redis
-      .hset(PROCESSED_KEY, Object.fromEntries([...batch].map(([code, ts]) => [code, String(ts)])))
+      .hset(PROCESSED_KEY, Object.fromEntries(entries))
       .catch((error: Error) => this.logger.warn(`processed ticks: ${error.message}`));
+  }
+
+  /** Tries a failed close or opening again later, at its own trigger's price (once per order). */
+  private retryLater(retry: Omit<Retry, 'attempts' | 'due'>, error: Error): void {
+    this.logger.error(`U order ${retry.orderId}: ${error.message}; trying again`);
+    if (this.retries.has(retry.orderId)) return;
+    this.retries.set(retry.orderId, { ...retry, attempts: 1, due: Date.now() + RETRY_FIRST_MS });
+    this.scheduleRetries();
+  }
+
+  private scheduleRetries(): void {
+    if (this.stopped || this.retrying || this.retries.size === 0) return;
+    const due = Math.min(...[...this.retries.values()].map((r) => r.due));
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = undefined;
+        this.retrying = this.runRetries().finally(() => {
+          this.retrying = undefined;
+          this.scheduleRetries();
+        });
+      },
+      Math.max(due - Date.now(), 0),
+    );
+  }
+
+  /** Runs the retries that are due, oldest trigger first; a failure waits twice as long as before. */
+  private async runRetries(): Promise<void> {
+    const due = [...this.retries.values()]
+      .filter((r) => r.due <= Date.now())
+      .sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
+    for (const retry of due) {
+      if (this.stopped) return;
+      try {
+        await this.gate.run(retry.attempt);
+        this.retries.delete(retry.orderId);
+      } catch (error) {
+        retry.attempts++;
+        retry.due = Date.now() + Math.min(RETRY_FIRST_MS * 2 ** (retry.attempts - 1), RETRY_MAX_MS);
+        this.logger.error(
+          `U order ${retry.orderId}, attempt ${retry.attempts - 1}: ${(error as Error).message}`,
+        );
+      }
+    }
   }
 
   /**
@@ -373,7 +463,9 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
       }
       if (hits.length > 0) await this.fire(checks, hits);
       // Only a round that was checked counts as processed: after a failure, a restart catches up
-      // from the ticks before it (and the sweep job checks the current quotes meanwhile).
+      // from the ticks before it (and the sweep job checks the current quotes meanwhile). A close
+      // or an opening that failed is tried again at this tick's price, and until then the tick is
+      // written as unprocessed (flushProcessed).
       for (const tick of round) {
         this.processed.set(tick.code, Math.max(tick.ts, this.processed.get(tick.code) ?? 0));
       }
@@ -409,17 +501,22 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * Opens the waiting orders among `candidates` one by one and closes every open one in one
    * statement (UOrdersService.closeTriggered, which checks each against its quote again). The
-   * candidates are the caller's copies: a close marks its orders closed in memory.
+   * candidates are the caller's copies: a close marks its orders closed in memory. What fails is
+   * tried again later at the same quote (retryLater); an order waiting for that fires on nothing
+   * else meanwhile (a later price is not its trigger's).
    */
-  private async fire(checks: TickCheck[], candidates: UOrder[]): Promise<number> {
+  private async fire(checks: TickCheck[], triggered: UOrder[]): Promise<number> {
     const byCode = new Map(checks.map((c) => [c.code, c]));
+    const candidates = triggered.filter((o) => !this.retries.has(o.id));
+    const at = (check: TickCheck) => (check.evidence.source === 'quote' ? null : check.evidence.at.getTime());
     let fired = 0;
     for (const order of candidates.filter((o) => o.state === 'waiting')) {
-      const { quote, evidence } = byCode.get(order.code)!;
+      const check = byCode.get(order.code)!;
+      const attempt = () => this.orders.openWaiting(order.id, check.quote, check.evidence);
       try {
-        if (await this.gate.run(() => this.orders.openWaiting(order.id, quote, evidence))) fired++;
+        if (await this.gate.run(attempt)) fired++;
       } catch (error) {
-        this.logger.error(`U order ${order.id}: ${(error as Error).message}`);
+        this.retryLater({ orderId: order.id, code: order.code, at: at(check), attempt }, error as Error);
       }
     }
     const hits = candidates.filter((o) => o.state === 'open');
@@ -433,14 +530,13 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn(`closing ${hits.length} at once: ${(error as Error).message}; one by one`);
     }
     for (const order of copies) {
+      const check = byCode.get(order.code)!;
+      // Each attempt on a fresh copy: a failed one has marked its copy closed.
+      const attempt = () => this.orders.closeTriggered([copyOrder(order)], new Map([[order.code, check]]));
       try {
-        const closed = await this.gate.run(async () => {
-          const [one] = await this.orders.closeTriggered([order], byCode);
-          return one;
-        });
-        if (closed) fired++;
+        if ((await this.gate.run(attempt)).length > 0) fired++;
       } catch (error) {
-        this.logger.error(`U order ${order.id}: ${(error as Error).message}`);
+        this.retryLater({ orderId: order.id, code: order.code, at: at(check), attempt }, error as Error);
       }
     }
     return fired;
@@ -502,13 +598,23 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
           continue;
         }
         const evidence = { source: move.source, at: move.at };
+        // A failure is tried again later at this move's price; the order leaves this catch-up.
+        const tryNow = async <T>(attempt: () => Promise<T>): Promise<T | null> => {
+          try {
+            return await this.gate.run(attempt);
+          } catch (error) {
+            const retry = { orderId: String(row.id), code, at: move.at.getTime(), attempt };
+            this.retryLater(retry, error as Error);
+            return null;
+          }
+        };
         if (row.state === 'waiting') {
           const limit = new Decimal(row.limit_price!);
           if (!moveReachesLimit(row.direction, limit, move, terms.spread, terms.pricePrecision)) {
             next.push(row);
             continue;
           }
-          const opened = await this.gate.run(() =>
+          const opened = await tryNow(() =>
             this.orders.openWaiting(String(row.id), { bid: limit, ask: limit }, evidence),
           );
           if (opened) {
@@ -537,11 +643,7 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
           next.push(row);
           continue;
         }
-        if (
-          await this.gate.run(() =>
-            this.orders.closePosition(String(row.id), hit.reason, hit.price, evidence),
-          )
-        )
+        if (await tryNow(() => this.orders.closePosition(String(row.id), hit.reason, hit.price, evidence)))
           fired++;
       }
       pending = next;
