@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
+import { TokenService } from '@app/common';
+import { SupportGateway } from '@app/content/support/support.gateway';
 import { waitFor } from '../market/market-support';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser, type RegisteredUser } from '../../support/users';
@@ -179,6 +181,25 @@ describe('online support chat /support', () => {
       { ok: false },
     );
     await expect(connect(user.token)).rejects.toThrow('unauthorized');
+  });
+
+  it('a socket whose session is revoked later is ended by the session check, though it sends nothing', async () => {
+    const user = await registerUser(t);
+    const customer = await connect(user.token);
+    const agentOnly = (await contentCallers(t)).reviewer;
+    const agent = await connect(agentOnly);
+    const visitor = await connect(undefined, randomBytes(16).toString('base64url'));
+    const gateway = t.app.get(SupportGateway);
+    await gateway.checkSessions();
+    expect([customer, agent, visitor].map((c) => c.socket.connected)).toEqual([true, true, true]);
+
+    // The customer logs out elsewhere; the agent's session is revoked (as when an admin is disabled).
+    await t.http().post('/swx/customer/login/logout').set(bearer(user.token));
+    const claims = await t.app.get(TokenService).verify(agentOnly, 'admin');
+    await t.db.query('UPDATE accounts.sessions SET revoked_at = now() WHERE id = $1', [claims!.sessionId]);
+    await gateway.checkSessions();
+    await waitFor(() => !customer.socket.connected && !agent.socket.connected, 10_000);
+    expect(visitor.socket.connected).toBe(true);
   });
 
   it('a visitor chats by their visitor id: live both ways, history on reconnect, nobody else’s', async () => {

@@ -1,4 +1,5 @@
 import { io } from 'socket.io-client';
+import { SpotGateway } from '@app/orders/spot/spot.gateway';
 import { adminToken } from '../trading/trading-support';
 import { emitWithAck, listen } from '../market/market-support';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -562,6 +563,36 @@ describe('spot orders', () => {
       await new Promise<void>((resolve) => anonymous.once('connect', () => resolve()));
       expect(await emitWithAck(anonymous, 'spot:orders', {})).toEqual({ ok: false, error: 'unauthorized' });
       anonymous.close();
+
+      // The socket's session is revoked (a logout elsewhere): after the session check it no longer
+      // gets the user's orders, made from a new session, while it keeps the public depth.
+      const again = await t
+        .http()
+        .post('/swx/customer/login/login')
+        .send({ account: taker.email, password: taker.password });
+      expect(again.body.code).toBe(200);
+      await t.http().post('/swx/customer/login/logout').set('Authorization', `Bearer ${taker.token}`);
+      await t.app.get(SpotGateway).checkSessions();
+      const later = await place(
+        t,
+        { ...taker, token: again.body.result.token as string },
+        { symbol: p.symbol, side: 'buy', type: 'limit', price: '40', quantity: '0.5' },
+      );
+      await waitFor(
+        () =>
+          events.some(
+            (e) =>
+              e.event === 'spot:depth' &&
+              JSON.stringify((e.data as { bids: unknown }).bids) === '[["40","0.5",1]]',
+          ),
+        10_000,
+        'spot:depth after the logout',
+      );
+      // The same batch's order update would follow its depth at once.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(events.some((e) => e.event === 'spot:order' && (e.data as { id: string }).id === later.id)).toBe(
+        false,
+      );
     } finally {
       socket.close();
     }

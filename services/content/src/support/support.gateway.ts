@@ -1,4 +1,4 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -7,7 +7,15 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
-import { AppException, resolveLanguage, SESSION_STORE, TokenService, type SessionStore } from '@app/common';
+import {
+  AppException,
+  handshakeToken,
+  resolveLanguage,
+  SESSION_STORE,
+  SOCKET_SESSION_CHECK_MS,
+  TokenService,
+  type SessionStore,
+} from '@app/common';
 import { cleanClientId, cleanMessage, SupportService, type Party } from './support.service';
 import {
   AGENTS_ROOM,
@@ -20,14 +28,6 @@ import {
 
 const HISTORY_LIMIT = 50;
 
-/** The token of a handshake: `auth.token`, else the Authorization header (a bare token works too). */
-function handshakeToken(socket: Socket): string | undefined {
-  const auth = socket.handshake.auth as { token?: unknown } | undefined;
-  const raw = typeof auth?.token === 'string' ? auth.token : socket.handshake.headers.authorization;
-  const token = raw?.trim().replace(/^Bearer\s+/i, '');
-  return token ? token : undefined;
-}
-
 type Ack = { ok: true; [key: string]: unknown } | { ok: false; error: string };
 
 /**
@@ -39,8 +39,10 @@ type Ack = { ok: true; [key: string]: unknown } | { ok: false; error: string };
  * `message` events live; customers also get `notification` (the bell).
  */
 @WebSocketGateway({ namespace: '/support', cors: { origin: true } })
-export class SupportGateway implements OnGatewayInit {
+export class SupportGateway implements OnGatewayInit, OnModuleDestroy {
   private readonly logger = new Logger('SupportGateway');
+  private namespace: Namespace | undefined;
+  private sessionTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly support: SupportService,
@@ -50,6 +52,7 @@ export class SupportGateway implements OnGatewayInit {
   ) {}
 
   afterInit(namespace: Namespace): void {
+    this.namespace = namespace;
     this.sockets.attach(namespace);
     namespace.use((socket, next) => {
       this.authenticate(socket).then(
@@ -70,6 +73,28 @@ export class SupportGateway implements OnGatewayInit {
             : userRoom(data.id),
       );
     });
+    this.sessionTimer = setInterval(() => void this.checkSessions(), SOCKET_SESSION_CHECK_MS);
+    this.sessionTimer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sessionTimer);
+  }
+
+  /**
+   * Ends this process's sockets whose session was revoked since their handshake (logout, password
+   * change, a frozen user, a disabled admin), so that they stop receiving the conversations and
+   * notifications pushed to their room. Every SOCKET_SESSION_CHECK_MS; visitors have no session.
+   */
+  async checkSessions(): Promise<void> {
+    try {
+      for (const socket of [...(this.namespace?.sockets.values() ?? [])]) {
+        const { kind } = socket.data as SupportSocketData;
+        if (kind !== 'visitor') await this.live(socket, kind);
+      }
+    } catch (error) {
+      this.logger.warn(`session check: ${(error as Error).message}`);
+    }
   }
 
   private async authenticate(socket: Socket): Promise<boolean> {

@@ -7,7 +7,14 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
-import { SESSION_STORE, TokenService, type Book, type SessionStore } from '@app/common';
+import {
+  handshakeToken,
+  SESSION_STORE,
+  SOCKET_SESSION_CHECK_MS,
+  TokenService,
+  type Book,
+  type SessionStore,
+} from '@app/common';
 import { SpotEvents, type SpotBatchMessage } from './spot-events';
 import { SpotService } from './spot.service';
 
@@ -28,14 +35,6 @@ function parseBook(payload: unknown): { symbol: string; book: Book } | null {
   return { symbol, book };
 }
 
-/** The token of a handshake: `auth.token`, else the Authorization header (a bare token works too). */
-function handshakeToken(socket: Socket): string | undefined {
-  const auth = socket.handshake.auth as { token?: unknown } | undefined;
-  const raw = typeof auth?.token === 'string' ? auth.token : socket.handshake.headers.authorization;
-  const token = raw?.trim().replace(/^Bearer\s+/i, '');
-  return token ? token : undefined;
-}
-
 /**
  * Coin-to-coin pushes on the /market namespace (next to the market's own events). Clients emit
  * `spot:subscribe` `{symbol, book: 'real'|'demo'}` and get `spot:depth` (aggregated levels, best
@@ -49,6 +48,9 @@ export class SpotGateway implements OnGatewayInit, OnModuleDestroy {
   private readonly logger = new Logger(SpotGateway.name);
   private namespace: Namespace | undefined;
   private unlisten: (() => void) | undefined;
+  /** The sockets in a user's room, with the session that let them in (see checkSessions). */
+  private readonly ownOrders = new Map<Socket, { userId: string; sessionId: string }>();
+  private sessionTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly events: SpotEvents,
@@ -60,10 +62,29 @@ export class SpotGateway implements OnGatewayInit, OnModuleDestroy {
   afterInit(namespace: Namespace): void {
     this.namespace = namespace;
     this.unlisten = this.events.listen((message) => this.push(message));
+    this.sessionTimer = setInterval(() => void this.checkSessions(), SOCKET_SESSION_CHECK_MS);
+    this.sessionTimer.unref();
   }
 
   onModuleDestroy(): void {
     this.unlisten?.();
+    clearInterval(this.sessionTimer);
+  }
+
+  /**
+   * Takes the sockets whose session was revoked since they asked for their orders (logout, password
+   * change, a frozen user) out of their user's room; they keep the public depth and trades.
+   */
+  async checkSessions(): Promise<void> {
+    for (const [socket, { userId, sessionId }] of [...this.ownOrders]) {
+      try {
+        if ((await this.sessions.findLive(sessionId, 'customer'))?.id === userId) continue;
+        this.ownOrders.delete(socket);
+        await socket.leave(userRoom(userId));
+      } catch (error) {
+        this.logger.warn(`session check: ${(error as Error).message}`);
+      }
+    }
   }
 
   private push(message: SpotBatchMessage): void {
@@ -112,6 +133,8 @@ export class SpotGateway implements OnGatewayInit, OnModuleDestroy {
     if (!claims || !principal || principal.id !== claims.subjectId)
       return { ok: false, error: 'unauthorized' };
     await socket.join(userRoom(principal.id));
+    if (!this.ownOrders.has(socket)) socket.once('disconnect', () => this.ownOrders.delete(socket));
+    this.ownOrders.set(socket, { userId: principal.id, sessionId: claims.sessionId });
     return { ok: true };
   }
 }

@@ -1,19 +1,14 @@
 import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, SubscribeMessage, WebSocketGateway, type OnGatewayInit } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
-import { SESSION_STORE, TokenService, type SessionStore } from '@app/common';
+import {
+  handshakeToken,
+  SESSION_STORE,
+  SOCKET_SESSION_CHECK_MS,
+  TokenService,
+  type SessionStore,
+} from '@app/common';
 import { TradingSockets, tradingRoom, type TradingSocketData } from './trading-sockets';
-
-/** How often the sessions behind the open sockets are checked (a logout ends the pushes). */
-const SESSION_CHECK_EVERY_MS = 15_000;
-
-/** The token of a handshake: `auth.token`, else the Authorization header (a bare token works too). */
-function handshakeToken(socket: Socket): string | undefined {
-  const auth = socket.handshake.auth as { token?: unknown } | undefined;
-  const raw = typeof auth?.token === 'string' ? auth.token : socket.handshake.headers.authorization;
-  const token = raw?.trim().replace(/^Bearer\s+/i, '');
-  return token ? token : undefined;
-}
 
 /**
  * socket.io namespace /trading: a customer's private trading pushes. The handshake carries the
@@ -51,7 +46,7 @@ export class TradingGateway implements OnGatewayInit, OnModuleDestroy {
       void this.sockets.track(userId).then(() => socket.emit('ready', { userId }));
       socket.on('disconnect', () => void this.sockets.untrackIfGone(userId));
     });
-    this.sessionTimer = setInterval(() => void this.checkSessions(), SESSION_CHECK_EVERY_MS);
+    this.sessionTimer = setInterval(() => void this.checkSessions(), SOCKET_SESSION_CHECK_MS);
     this.sessionTimer.unref();
   }
 
