@@ -176,28 +176,58 @@ describe('wallet login (SIWE) /swx/customer/login', () => {
       expect((await login(await signIn(wallet, { nonce }))).body.code).toBe(200);
     });
 
-    it('without SIWE_DOMAINS, the domain must be the request Host', async () => {
-      const plain = await createTestApp();
+    it("without SIWE_DOMAINS, the request's Host is never trusted: the web app's configured origins are", async () => {
+      // The web app's public origin is what the config has of it: the host of OIDC_REDIRECT_URI.
+      const plain = await createTestApp({
+        OIDC_REDIRECT_URI: 'https://app.swx.test/api/loginCallback/google',
+      });
+      try {
+        const wallet = randomWallet();
+        const signedFor = async (domain: string) => {
+          const nonce = (
+            await plain.http().get('/swx/customer/login/dappNonce').query({ address: wallet.address })
+          ).body.result.nonce as string;
+          return signIn(wallet, { domain, nonce, uri: `https://${domain}/login` });
+        };
+        const send = (body: object, host: string) =>
+          plain.http().post('/swx/customer/login/loginByDapp').set('Host', host).send(body);
+        // A phishing site's message, sent with the phishing site's Host: refused.
+        const phished = await send(await signedFor('evil.test'), 'evil.test');
+        expect(phished.body).toMatchObject({
+          code: 400,
+          result: [{ field: 'message', message: 'The sign-in message was made for another site' }],
+        });
+        // The configured origin, whatever Host the request carries.
+        expect((await send(await signedFor('app.swx.test'), 'other.test')).body.code).toBe(200);
+        // A local run: the platform's own port (PORT, 3000 here) and the web-user dev server (5173).
+        for (const local of ['localhost:3000', '127.0.0.1:3000', 'localhost:5173'])
+          expect([local, (await send(await signedFor(local), local)).body.code]).toEqual([local, 200]);
+        expect((await send(await signedFor('localhost:4000'), 'localhost:4000')).body.code).toBe(400);
+      } finally {
+        await plain.close();
+      }
+    });
+
+    it('in production, without SIWE_DOMAINS, loopback origins are refused too', async () => {
+      const prod = await createTestApp({ NODE_ENV: 'production' });
       try {
         const wallet = randomWallet();
         const nonce = (
-          await plain.http().get('/swx/customer/login/dappNonce').query({ address: wallet.address })
+          await prod.http().get('/swx/customer/login/dappNonce').query({ address: wallet.address })
         ).body.result.nonce as string;
-        const signed = await signIn(wallet, { domain: 'app.swx.test', nonce });
-        const wrongHost = await plain
+        const signed = await signIn(wallet, {
+          domain: 'localhost:3000',
+          nonce,
+          uri: 'http://localhost:3000/',
+        });
+        const res = await prod
           .http()
           .post('/swx/customer/login/loginByDapp')
-          .set('Host', 'other.test')
+          .set('Host', 'localhost:3000')
           .send(signed);
-        expect(wrongHost.body).toMatchObject({ code: 400, result: [{ field: 'message' }] });
-        const ok = await plain
-          .http()
-          .post('/swx/customer/login/loginByDapp')
-          .set('Host', 'app.swx.test')
-          .send(signed);
-        expect(ok.body.code).toBe(200);
+        expect(res.body).toMatchObject({ code: 400, result: [{ field: 'message' }] });
       } finally {
-        await plain.close();
+        await prod.close();
       }
     });
   });

@@ -37,7 +37,11 @@ const schema = z.object({
     .string()
     .regex(/^\d+(\.\d+)?$/)
     .default('100000'),
-  /** Wallet login (SIWE): domains a signed message may name (comma list); empty = the request Host. */
+  /**
+   * Wallet login (SIWE): domains (host[:port]) a signed message may name (comma list). Empty: the
+   * host of OIDC_REDIRECT_URI and, outside production, localhost on PORT and on the web-user dev
+   * server's port 5173. Never the request's Host header.
+   */
   SIWE_DOMAINS: z.string().optional(),
   /** Wallet login (SIWE): chain ids accepted (comma list). */
   SIWE_CHAIN_IDS: z

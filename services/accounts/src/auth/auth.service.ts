@@ -184,12 +184,8 @@ export class AuthService {
    * Wallet login (SIWE): the signed message proves the address; its user logs in, or is created
    * with a generated username and the demo book funded as at registration.
    */
-  async loginByDapp(
-    dto: LoginByDappDto,
-    host: string | undefined,
-    client: ClientInfo,
-  ): Promise<FirstFactorResult> {
-    const wallet = await this.siwe.verify(dto.message, dto.signature, host);
+  async loginByDapp(dto: LoginByDappDto, client: ClientInfo): Promise<FirstFactorResult> {
+    const wallet = await this.siwe.verify(dto.message, dto.signature);
     const links = this.dataSource.getRepository(WalletLink);
     let link = await links.findOne({ where: { address: wallet.address } });
     if (!link) {

@@ -1,12 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  ApiKeyAccess,
-  CurrentPrincipal,
-  CustomerAuth,
-  type AppRequest,
-  type AuthPrincipal,
-} from '@app/common';
+import { ApiKeyAccess, CurrentPrincipal, CustomerAuth, type AuthPrincipal } from '@app/common';
 import { LoginByGoogleDto } from '../oidc/dto/google-login.dto';
 import { LoginByDappDto } from '../wallet/dto/wallet-login.dto';
 import { UnlinkGoogleDto, UnlinkWalletDto } from './dto/links.dto';
@@ -62,8 +56,8 @@ export class LinksController {
       'Link a wallet: an EIP-4361 message with a nonce of login/dappNonce, signed by the wallet (checked as in ' +
       'loginByDapp); answers my links. 400 linkOwnedByOther when the address belongs to another user',
   })
-  linkWallet(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: LoginByDappDto, @Req() req: AppRequest) {
-    return this.links.linkWallet(p.id, dto, req.headers.host);
+  linkWallet(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: LoginByDappDto) {
+    return this.links.linkWallet(p.id, dto);
   }
 
   @Post('wallet/unlink')

@@ -79,8 +79,8 @@ export class LinksService {
   }
 
   /** A SIWE message signed by the wallet (nonce from login/dappNonce) links its address. */
-  async linkWallet(userId: string, dto: LoginByDappDto, host: string | undefined): Promise<LinksView> {
-    const wallet = await this.siwe.verify(dto.message, dto.signature, host);
+  async linkWallet(userId: string, dto: LoginByDappDto): Promise<LinksView> {
+    const wallet = await this.siwe.verify(dto.message, dto.signature);
     await this.dataSource
       .createQueryBuilder()
       .insert()

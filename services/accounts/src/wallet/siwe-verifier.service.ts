@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { SiweErrorType, SiweMessage } from 'siwe';
@@ -17,15 +17,41 @@ export interface VerifiedWallet {
   chainId: number;
 }
 
+/** The Vite dev server of web-user (`npm run dev -w web-user`), which proxies the API to PORT. */
+const WEB_DEV_PORT = 5173;
+
+/**
+ * The domains (host[:port]) a signed message may name, from the configuration only, never from a
+ * request (a phishing site would send its own Host): SIWE_DOMAINS when set; else the web app's
+ * public origin that the configuration knows (the host of OIDC_REDIRECT_URI) and, outside
+ * production, the loopback origins of a local run (the platform's PORT and the web-user dev server).
+ */
+export function siweDomains(config: AppConfig): string[] {
+  const explicit = (config.SIWE_DOMAINS ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  if (explicit.length) return explicit;
+  const domains = new Set<string>();
+  if (config.OIDC_REDIRECT_URI) domains.add(new URL(config.OIDC_REDIRECT_URI).host.toLowerCase());
+  if (config.NODE_ENV !== 'production') {
+    for (const port of [config.PORT, WEB_DEV_PORT])
+      for (const host of ['localhost', '127.0.0.1', '[::1]'])
+        // As a browser's location.host writes it (no :80).
+        domains.add(new URL(`http://${host}:${port}`).host);
+  }
+  return [...domains];
+}
+
 /**
  * Sign-In with Ethereum (EIP-4361) with the `siwe` library: single-use nonces in Redis, then the
- * domain, URI, chain id, nonce, times and signature of a signed message. Every refusal is a 400
- * with a field error naming what was wrong.
+ * domain (siweDomains), URI, chain id, nonce, times and signature of a signed message. Every
+ * refusal is a 400 with a field error naming what was wrong.
  */
 @Injectable()
 export class SiweVerifierService {
   private readonly chainIds: number[];
-  private readonly domains: string[] | null;
+  private readonly domains: string[];
 
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
@@ -33,11 +59,11 @@ export class SiweVerifierService {
     private readonly clock: Clock,
   ) {
     this.chainIds = config.SIWE_CHAIN_IDS.split(',').map(Number);
-    const domains = (config.SIWE_DOMAINS ?? '')
-      .split(',')
-      .map((d) => d.trim().toLowerCase())
-      .filter(Boolean);
-    this.domains = domains.length ? domains : null;
+    this.domains = siweDomains(config);
+    if (!this.domains.length)
+      new Logger('Siwe').warn(
+        'Wallet login refuses every message: set SIWE_DOMAINS to the domain(s) of the web app',
+      );
   }
 
   /** A fresh random nonce (alphanumeric, 128 bits), bound to the address, valid 5 minutes, once. */
@@ -47,16 +73,16 @@ export class SiweVerifierService {
     return { nonce, expiresAt: new Date(Date.now() + NONCE_TTL_SECONDS * 1000).toISOString() };
   }
 
-  /** Verifies a signed SIWE message for a request that arrived with `host`; consumes its nonce. */
-  async verify(message: string, signature: string, host: string | undefined): Promise<VerifiedWallet> {
+  /** Verifies a signed SIWE message; consumes its nonce. */
+  async verify(message: string, signature: string): Promise<VerifiedWallet> {
     let siwe: SiweMessage;
     try {
       siwe = new SiweMessage(message);
     } catch {
       throw AppException.field('message', 'auth.siweMalformed');
     }
-    const allowed = this.domains ?? (host ? [host.toLowerCase()] : []);
-    if (!allowed.includes(siwe.domain.toLowerCase())) throw AppException.field('message', 'auth.siweDomain');
+    if (!this.domains.includes(siwe.domain.toLowerCase()))
+      throw AppException.field('message', 'auth.siweDomain');
     let uriHost: string;
     try {
       uriHost = new URL(siwe.uri).host.toLowerCase();

@@ -39,6 +39,6 @@ export class WalletLoginController {
       '5 min or expirationTime passed, siweNonce: unknown, expired or already used) or signature (siweSignature)',
   })
   loginByDapp(@Body() dto: LoginByDappDto, @Req() req: AppRequest) {
-    return this.auth.loginByDapp(dto, req.headers.host, clientOf(req));
+    return this.auth.loginByDapp(dto, clientOf(req));
   }
 }
