@@ -188,8 +188,14 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
   /** Ticks checked since the last flush to PROCESSED_KEY. */
   private processed = new Map<string, number>();
   private flushTimer: NodeJS.Timeout | undefined;
-  /** Live ticks wait until the restart has caught up with what happened while it was down. */
-  private caughtUp: Promise<unknown> = Promise.resolve();
+  /**
+   * Live ticks and the sweep wait until the restart has caught up with what happened while it was
+   * down (else they would close at today's price what the catch-up closes at its own trigger's).
+   * Pending from construction: the queue's workers start before onApplicationBootstrap, so a sweep
+   * job can come before the catch-up has even begun.
+   */
+  private caughtUp: Promise<unknown>;
+  private started: (() => void) | undefined;
   /**
    * Failed closes and openings, by order id, tried again at their own trigger's price. While one is
    * pending, the order fires on nothing else, and its trigger's tick does not count as processed:
@@ -210,7 +216,9 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly book: PositionBook,
     private readonly events: TradingEvents,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.caughtUp = new Promise<void>((resolve) => (this.started = resolve));
+  }
 
   /** The market service publishes every tick here (channels are not keys: prefixed by hand). */
   private get channel(): string {
@@ -230,7 +238,11 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
       .then((n) => n > 0 && this.logger.log(`caught up at start: ${n} order(s) closed or opened`))
       .catch((error: Error) => this.logger.error(`catch-up at start: ${error.message}`))
       .then(() => this.reconcile())
-      .catch((error: Error) => this.logger.error(`reading the live orders: ${error.message}`));
+      .catch((error: Error) => this.logger.error(`reading the live orders: ${error.message}`))
+      .finally(() => {
+        this.started?.();
+        this.started = undefined;
+      });
     this.flushTimer = setInterval(() => void this.flushProcessed(), PROCESSED_FLUSH_MS);
     this.reconcileTimer = setInterval(
       () => void this.reconcile().catch((error: Error) => this.logger.warn(`live orders: ${error.message}`)),
@@ -246,6 +258,9 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     clearInterval(this.reconcileTimer);
     this.reconcileTimer = undefined;
     await subscriber?.quit().catch(() => subscriber.disconnect());
+    // Never started (the application failed to start): nothing to wait for, nobody waits any more.
+    this.started?.();
+    this.started = undefined;
     await this.caughtUp;
     while (this.rounds.size > 0 || this.pending.size > 0) {
       this.pump();
@@ -652,8 +667,12 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     return fired;
   }
 
-  /** Checks every instrument with live orders against its current quote (the sweep job). */
+  /**
+   * Checks every instrument with live orders against its current quote (the sweep job), once the
+   * start has caught up: what happened while no engine ran closes at its own trigger's price first.
+   */
   async sweep(): Promise<number> {
+    await this.caughtUp;
     const rows: { code: string }[] = await this.dataSource.query(
       `SELECT DISTINCT code FROM orders.u_orders WHERE state IN ('open', 'waiting')`,
     );
