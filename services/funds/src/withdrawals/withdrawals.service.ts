@@ -36,6 +36,16 @@ import { WithdrawPasswordService } from './withdraw-password.service';
 const PAYOUT_TX_HASH = /^(0x)?[0-9a-fA-F]{32,128}$/;
 const FEE_DECIMALS = 8;
 
+/**
+ * The withdrawal block (an open loan) as the loans service provides it: given the transaction that
+ * freezes or pays out a withdrawal, its answer holds until that transaction ends, because granting
+ * a loan waits for it (LoansService.blocksWithdrawals takes a per-user lock there that granting
+ * takes too). The contract in libs/common names only the user.
+ */
+type TransactionalWithdrawalBlocker = WithdrawalBlocker & {
+  blocksWithdrawals(userId: string, m?: EntityManager): Promise<boolean>;
+};
+
 @Injectable()
 export class WithdrawalsService {
   constructor(
@@ -49,7 +59,7 @@ export class WithdrawalsService {
     private readonly addressBook: AddressBookService,
     private readonly passwords: WithdrawPasswordService,
     private readonly whitelist: WithdrawalWhitelistService,
-    @Optional() @Inject(WITHDRAWAL_BLOCKER) private readonly blocker?: WithdrawalBlocker,
+    @Optional() @Inject(WITHDRAWAL_BLOCKER) private readonly blocker?: TransactionalWithdrawalBlocker,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
     @Optional() @Inject(MARKET_PRICES) private readonly prices?: MarketPrices,
   ) {}
@@ -101,9 +111,8 @@ export class WithdrawalsService {
     }
 
     await this.passwords.check(userId, dto.withdrawPassword);
-    if (await this.blocker?.blocksWithdrawals(userId)) {
-      throw new AppException(ErrorCode.Forbidden, null, {}, 'message.withdrawBlocked');
-    }
+    // Early, so that no one-time code is spent in vain; asked again where the money is frozen.
+    await this.assertNotBlocked(userId);
     await this.assertNoHold(userId, net, dto);
     // Last of the checks: a one-time code is spent only on a request that is otherwise good to go.
     await this.secondFactor.assert(caller.principal, dto.totpCode, {
@@ -116,6 +125,8 @@ export class WithdrawalsService {
     const approvals = await approvalsRequired(net.coin, amount, this.parameters, this.prices);
     try {
       const saved = await this.dataSource.transaction(async (m) => {
+        // No loan is granted from this check to the commit (see TransactionalWithdrawalBlocker).
+        await this.assertNotBlocked(userId, m);
         const withdrawal = await m.save(
           m.create(Withdrawal, {
             userId,
@@ -259,6 +270,8 @@ export class WithdrawalsService {
       );
       return;
     }
+    // Withdrawals are blocked during a loan, also one requested before the loan was taken.
+    await this.assertNotBlocked(w.userId, m);
     const legs = [
       {
         from: frozen,
@@ -293,6 +306,13 @@ export class WithdrawalsService {
       },
       m,
     );
+  }
+
+  /** 403 while the user has an open loan (10005 once it is overdue); see TransactionalWithdrawalBlocker. */
+  private async assertNotBlocked(userId: string, m?: EntityManager) {
+    if (await this.blocker?.blocksWithdrawals(userId, m)) {
+      throw new AppException(ErrorCode.Forbidden, null, {}, 'message.withdrawBlocked');
+    }
   }
 
   /**

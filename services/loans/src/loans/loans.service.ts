@@ -36,6 +36,20 @@ const DAY_MS = 24 * 3600 * 1000;
 const SCALE = 8;
 
 /**
+ * Withdrawals are blocked during a loan (spec). Granting a loan and checking a withdrawal in the
+ * transaction that freezes its money (blocksWithdrawals with a manager: the funds service's request
+ * and approval) take this per-user transaction-level advisory lock first, then check the other side
+ * in the same transaction: a loan is granted only with no withdrawal under review, a withdrawal
+ * goes on only with no open loan, and neither can check before the other has committed.
+ */
+const LOAN_WITHDRAWAL_LOCK = 'loan-withdrawal-';
+
+/** Takes the lock above for the rest of the caller's transaction. */
+async function lockLoanWithdrawal(m: EntityManager, userId: string): Promise<void> {
+  await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${LOAN_WITHDRAWAL_LOCK}${userId}`]);
+}
+
+/**
  * Collateral-free loans for verified users: amount up to a share of the real book valued in USDT
  * (by verification tier: see `cap`), interest per day after the interest-free days, principal
  * and interest due at the end of the term. While a loan is open, withdrawals are refused.
@@ -103,10 +117,12 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
   /**
    * An open loan blocks withdrawals (403); an overdue one has frozen the account, and the request
    * is refused as every other frozen-account action is (10005, "frozen until the overdue loan is
-   * repaid").
+   * repaid"). Given the caller's transaction `m` (the one that freezes or pays out the withdrawal),
+   * the answer holds until `m` ends: no loan is granted before (LOAN_WITHDRAWAL_LOCK).
    */
-  async blocksWithdrawals(userId: string): Promise<boolean> {
-    const open: { status: string }[] = await this.dataSource.query(
+  async blocksWithdrawals(userId: string, m?: EntityManager): Promise<boolean> {
+    if (m) await lockLoanWithdrawal(m, userId);
+    const open: { status: string }[] = await (m ?? this.dataSource).query(
       `SELECT status FROM loans.loans WHERE user_id = $1 AND status <> 'repaid'
         ORDER BY (status = 'expired') DESC LIMIT 1`,
       [userId],
@@ -173,6 +189,11 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
     const now = this.clock.now();
     try {
       const loan = await this.dataSource.transaction(async (m) => {
+        await lockLoanWithdrawal(m, userId);
+        if (await this.hasPendingWithdrawal(m, userId)) {
+          // Its approval would send money out during the loan.
+          throw new AppException(ErrorCode.Forbidden, null, {}, 'message.withdrawBlocked');
+        }
         const saved = await m.save(
           m.create(Loan, {
             userId,
@@ -232,6 +253,19 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
       }
       throw error;
     }
+  }
+
+  /**
+   * Whether the user has a withdrawal under review (its money frozen, not yet paid out or returned).
+   * The one read of the funds service's table from here: the WithdrawalBlocker contract (libs/common)
+   * runs the other way only. Read in the caller's transaction under LOAN_WITHDRAWAL_LOCK.
+   */
+  private async hasPendingWithdrawal(m: EntityManager, userId: string): Promise<boolean> {
+    const rows: unknown[] = await m.query(
+      `SELECT 1 FROM funds.withdrawals WHERE user_id = $1 AND status = 'pending' LIMIT 1`,
+      [userId],
+    );
+    return rows.length > 0;
   }
 
   /** Repays principal plus the interest accrued so far (early repayment pays only the days used). */
