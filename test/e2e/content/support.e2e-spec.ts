@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
+import type Redis from 'ioredis';
 import { TokenService } from '@app/common';
+import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
 import { SupportGateway } from '@app/content/support/support.gateway';
+import { VISITOR_LIMITS } from '@app/content/support/support.service';
 import { waitFor } from '../market/market-support';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser, type RegisteredUser } from '../../support/users';
@@ -200,6 +203,43 @@ describe('online support chat /support', () => {
     await gateway.checkSessions();
     await waitFor(() => !customer.socket.connected && !agent.socket.connected, 10_000);
     expect(visitor.socket.connected).toBe(true);
+  });
+
+  it('bounds what logged-out visitors send from one address: texts per minute, images per hour', async () => {
+    // A fixed window may roll over once during the test: twice the limit and one more must meet it.
+    const visitor = await connect(undefined, randomBytes(16).toString('base64url'));
+    let sent = 0;
+    let refused: Record<string, unknown> | undefined;
+    for (let i = 0; i <= 2 * VISITOR_LIMITS.message.max && !refused; i++) {
+      const answer = await ack(visitor, 'message', { body: `question ${i}` });
+      if (answer.ok) sent += 1;
+      else refused = answer;
+    }
+    expect(refused).toEqual({ ok: false, error: 'code.429' });
+    expect(sent).toBeGreaterThan(0);
+
+    const visitorId = randomBytes(16).toString('base64url');
+    let stored = 0;
+    let last: { code: number } | undefined;
+    for (let i = 0; i <= 2 * VISITOR_LIMITS.image.max; i++) {
+      last = (
+        await t
+          .http()
+          .post('/swx/customer/index/supportImage')
+          .field('visitorId', visitorId)
+          .attach('image', PNG, 'photo.png')
+      ).body as { code: number };
+      if (last.code !== 200) break;
+      stored += 1;
+    }
+    expect(last?.code).toBe(429);
+    const kept = await t.http().get(`/swx/customer/index/supportMessages?visitorId=${visitorId}&limit=100`);
+    expect(kept.body.result.list).toHaveLength(stored);
+
+    // As if the windows had passed, for the other visitors of this file (the same address).
+    const redis = t.app.get<Redis>(REDIS_CLIENT);
+    const keys = await redis.keys(`${t.app.get<RedisOptions>(REDIS_OPTIONS).prefix}:support:visitor-*`);
+    if (keys.length > 0) await redis.del(...keys);
   });
 
   it('a visitor chats by their visitor id: live both ways, history on reconnect, nobody else’s', async () => {

@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import {
   AdminAuth,
   AppException,
+  clientAddress,
   CurrentPrincipal,
   CustomerAuth,
   parseListQuery,
@@ -157,6 +158,8 @@ export class VisitorSupportController {
     summary: 'A visitor sends an image to support (multipart: visitorId, image, optional body)',
   })
   async image(@Req() req: AppRequest) {
+    // Counted before the upload is read: a refused one costs no storage and little bandwidth.
+    await this.support.limitVisitor(clientAddress(req), 'image');
     const form = await readImageForm(req, await this.support.maxUploadMegabytes());
     return sendImage(this.support, { kind: 'visitor', id: visitorId(form.fields.visitorId) }, form);
   }

@@ -156,6 +156,14 @@ export class SupportGateway implements OnGatewayInit, OnModuleDestroy {
     const text = cleanMessage(body);
     const id = cleanClientId(clientId);
     if (text === null || id === null) return { ok: false, error: 'validation.invalid' };
+    if (party.kind === 'visitor') {
+      try {
+        await this.support.limitVisitor(socket.handshake.address || 'unknown', 'message');
+      } catch (error) {
+        if (error instanceof AppException) return { ok: false, error: `code.${error.code}` };
+        throw error;
+      }
+    }
     return { ok: true, message: await this.support.send(party, text, id) };
   }
 

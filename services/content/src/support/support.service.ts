@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type Redis from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AdminAuditService } from '@app/accounts';
 import {
@@ -16,6 +17,7 @@ import {
   type SystemParameterReader,
   type UploadedImage,
 } from '@app/common';
+import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
 import type { AdminActor } from '../shared/admin-actor';
 import { SupportConversation, SupportMessage } from './entities/support.entity';
 import { AGENTS_ROOM, SupportSockets, userRoom, visitorRoom } from './support-sockets';
@@ -37,6 +39,15 @@ function roomOf(c: SupportConversation): string {
 export const MESSAGE_EVENT = 'message';
 export const MAX_MESSAGE_LENGTH = 2000;
 export const CONVERSATION_SORTABLE = ['id', 'lastMessageAt', 'agentUnread', 'status', 'createdAt'];
+
+/**
+ * What a logged-out visitor may send from one address: a visitor id costs nothing to make, so the
+ * address is what bounds them (texts per minute, images per hour, each image up to upload_max_mb).
+ */
+export const VISITOR_LIMITS = {
+  message: { max: 30, windowSeconds: 60 },
+  image: { max: 20, windowSeconds: 3600 },
+} as const;
 
 /** A chat text: trimmed, 1..2000 characters, no control characters but line breaks; else null. */
 export function cleanMessage(raw: unknown): string | null {
@@ -67,8 +78,21 @@ export class SupportService {
     private readonly audit: AdminAuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_OPTIONS) private readonly redisOptions: RedisOptions,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
   ) {}
+
+  /** Counts a visitor's text or image from `address` in its window; past the limit, 429. */
+  async limitVisitor(address: string, what: keyof typeof VISITOR_LIMITS): Promise<void> {
+    const { max, windowSeconds } = VISITOR_LIMITS[what];
+    const window = Math.floor(Date.now() / 1000 / windowSeconds);
+    const key = `${this.redisOptions.prefix}:support:visitor-${what}:${address}:${window}`;
+    const [[, count]] = (await this.redis.multi().incr(key).expire(key, windowSeconds).exec()) as [
+      [Error | null, number],
+    ];
+    if (count > max) throw new AppException(ErrorCode.TooManyRequests);
+  }
 
   /** Upload size limit in MB: the system parameter upload_max_mb (DESIGN.md: default 2). */
   async maxUploadMegabytes(): Promise<number> {

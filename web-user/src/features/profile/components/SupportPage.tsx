@@ -76,6 +76,7 @@ export function SupportPage() {
     if (!item.error || item.error === 'network') return t('common:errors.network');
     if (item.error === 'unauthorized') return t('support.sessionEnded');
     if (item.error === 'validation.invalid') return t('support.invalid');
+    if (item.error === 'code.429') return t('support.tooMany');
     return item.error;
   };
 
