@@ -157,14 +157,16 @@ export class UOrdersService {
     if (limit?.lte(0)) throw AppException.field('limitPrice', 'validation.invalid');
     const stopLoss = dto.stopLoss == null ? null : new Decimal(dto.stopLoss);
     const takeProfit = dto.takeProfit == null ? null : new Decimal(dto.takeProfit);
-    const reference: Quote = limit ? { bid: limit, ask: limit } : quote;
+    // A limit the market has already reached opens at once, at the (equal or better) market price.
+    const waiting = limit !== null && !limitReached(dto.direction, limit, quote);
+    // The stops are checked against the price the order opens at: its limit when it waits for it,
+    // else the market (a stop-loss beyond the market would close the new position at once).
+    const reference: Quote = waiting ? { bid: limit, ask: limit } : quote;
     const problem = checkStops(dto.direction, reference, stopLoss, takeProfit);
     if (problem === 'combination') throw AppException.field('stopLoss', 'validation.stopsUnreasonable');
     if (problem === 'stopLoss') throw AppException.field('stopLoss', 'validation.stopLossUnreasonable');
     if (problem === 'takeProfit') throw AppException.field('takeProfit', 'validation.takeProfitUnreasonable');
 
-    // A limit the market has already reached opens at once, at the (equal or better) market price.
-    const waiting = limit !== null && !limitReached(dto.direction, limit, quote);
     const price = waiting ? limit : openSide(dto.direction, quote);
     const margin = marginFor(price, lots, terms.contractSize, dto.leverage);
     const { ratePercent } = await this.parameters.userFeeRate(userId, book);
