@@ -119,6 +119,25 @@ describe('loans /swx/customer/user/loan', () => {
       code: 400,
       result: [{ field: 'amount', message: 'The loan amount may be at most 900' }],
     });
+    // Below the product's minimum: the message names the minimum, not a maximum.
+    const below = await t
+      .http()
+      .post('/swx/customer/user/loan')
+      .set(real(user))
+      .send({ amount: '99.99', termDays: 30, agree: true });
+    expect(below.body).toMatchObject({
+      code: 400,
+      result: [{ field: 'amount', message: 'The amount must be at least 100' }],
+    });
+    const belowQuote = await t
+      .http()
+      .get('/swx/customer/user/loanQuote')
+      .query({ amount: '499', termDays: 90 })
+      .set(real(user));
+    expect(belowQuote.body).toMatchObject({
+      code: 400,
+      result: [{ field: 'amount', message: 'The amount must be at least 500' }],
+    });
     const unsigned = await t
       .http()
       .post('/swx/customer/user/loan')

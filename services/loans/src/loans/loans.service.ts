@@ -158,7 +158,12 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
     const principal = new Decimal(amount);
     const freeDays = await this.freeDays();
     const cap = await this.cap(userId);
-    if (principal.lt(product.minAmount) || principal.gt(product.maxAmount) || principal.gt(cap)) {
+    if (principal.lt(product.minAmount)) {
+      throw AppException.field('amount', 'validation.spotAmountTooSmall', {
+        amount: product.minAmount.toFixed(),
+      });
+    }
+    if (principal.gt(product.maxAmount) || principal.gt(cap)) {
       throw AppException.field('amount', 'validation.loanAboveCap', {
         limit: Decimal.min(cap, product.maxAmount).toFixed(),
       });
