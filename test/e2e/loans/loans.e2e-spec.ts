@@ -215,16 +215,64 @@ describe('loans /swx/customer/user/loan', () => {
     expect(records.body.result).toMatchObject([{ status: 'repaid', amount: '800' }]);
   });
 
-  it('with 0 interest-free days every day carries interest', async () => {
+  it('with 0 interest-free days, principal and interest are due one day after the loan (DESIGN.md)', async () => {
     expect((await setFreeDays('0')).body.code).toBe(200);
     try {
       const user = await verified('1000');
+      const clock = t.app.get(Clock);
+      const oneDayOn = (from: number) => (iso: string) => {
+        const at = new Date(iso).getTime();
+        expect(at).toBeGreaterThanOrEqual(from + DAY);
+        expect(at).toBeLessThanOrEqual(clock.now().getTime() + DAY);
+      };
+      const quotedFrom = clock.now().getTime();
       const quote = await t
         .http()
         .get('/swx/customer/user/loanQuote')
-        .query({ amount: '500', termDays: 7 })
+        .query({ amount: '500', termDays: 30 })
         .set(real(user));
-      expect(quote.body.result).toMatchObject({ interestFreeDays: 0, totalInterest: '1.75' }); // 500 x 0.05% x 7
+      // One day of interest, at the 30-day product's rate: 500 x 0.04% x 1
+      expect(quote.body.result).toMatchObject({
+        termDays: 30,
+        interestFreeDays: 0,
+        totalInterest: '0.2',
+        totalDue: '500.2',
+      });
+      oneDayOn(quotedFrom)(quote.body.result.repaymentDate);
+      const grantedFrom = clock.now().getTime();
+      const loan = await t
+        .http()
+        .post('/swx/customer/user/loan')
+        .set(real(user))
+        .send({ amount: '500', termDays: 30, agree: true });
+      expect(loan.body.result).toMatchObject({
+        status: 'repaying',
+        totalInterest: '0.2',
+        interestFreeDays: 0,
+      });
+      oneDayOn(grantedFrom)(loan.body.result.repaymentDate);
+      // The due-time job runs a day later, not 30.
+      const job = await t.app
+        .get<Queue>(getQueueToken(QueueName.Loans))
+        .getJob(`loan-due-${loan.body.result.id}`);
+      expect(job?.opts.delay).toBeGreaterThan(DAY - 60_000);
+      expect(job?.opts.delay).toBeLessThanOrEqual(DAY);
+      const pdf = await t
+        .http()
+        .get(`/swx/customer/user/loanAgreement/${loan.body.result.id}`)
+        .set(real(user))
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      const { text } = readPdf(pdf.body as Buffer);
+      expect(text).toContain('Interest days: 1');
+      expect(text).toContain('Total interest: 0.2 USDT');
+      expect(text).toContain(
+        `Repayment date: ${new Date(loan.body.result.repaymentDate).toISOString().slice(0, 10)}`,
+      );
     } finally {
       await setFreeDays('7');
     }

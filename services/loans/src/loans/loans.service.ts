@@ -168,11 +168,14 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
         limit: Decimal.min(cap, product.maxAmount).toFixed(),
       });
     }
-    const interestDays = Math.max(0, termDays - freeDays);
+    const dueDays = this.dueDays(termDays, freeDays);
+    const interestDays = Math.max(0, dueDays - freeDays);
     const totalInterest = loanInterest(principal, product.dailyRate, interestDays).charged;
     const now = this.clock.now();
     return {
       product,
+      /** The days from the grant to the repayment date. */
+      dueDays,
       offer: {
         amount: principal.toFixed(),
         currency: 'USDT',
@@ -181,7 +184,7 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
         interestFreeDays: freeDays,
         totalInterest: totalInterest.toFixed(),
         totalDue: principal.plus(totalInterest).toFixed(),
-        repaymentDate: new Date(now.getTime() + termDays * DAY_MS).toISOString(),
+        repaymentDate: new Date(now.getTime() + dueDays * DAY_MS).toISOString(),
         cap: cap.toFixed(),
       },
     };
@@ -190,7 +193,7 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
   async apply(userId: string, book: Book, amount: string, termDays: number, agreed: boolean) {
     if (book !== 'real') throw new AppException(ErrorCode.Forbidden, null, {}, 'message.demoNotAllowed');
     if (!agreed) throw AppException.field('agree', 'validation.notSigned');
-    const { product, offer } = await this.quote(userId, amount, termDays);
+    const { product, dueDays, offer } = await this.quote(userId, amount, termDays);
     const now = this.clock.now();
     try {
       const loan = await this.dataSource.transaction(async (m) => {
@@ -205,7 +208,8 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
             productId: product.id,
             currency: 'USDT',
             amount: new Decimal(offer.amount),
-            termDays,
+            // The loan's own term: interest is accrued and charged up to it (see dueDays).
+            termDays: dueDays,
             dailyRate: product.dailyRate,
             interestFreeDays: offer.interestFreeDays,
             totalInterest: new Decimal(offer.totalInterest),
@@ -448,6 +452,15 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
       total = total.plus(line.balance.times(price));
     }
     return total;
+  }
+
+  /**
+   * Days from the grant to the repayment date (DESIGN.md): the product's term, after whose
+   * interest-free days interest accrues; with no interest-free days (loan_interest_free_days 0),
+   * principal and interest are due one day after the loan. The loan records this as its term.
+   */
+  private dueDays(productTermDays: number, freeDays: number): number {
+    return freeDays === 0 ? 1 : productTermDays;
   }
 
   private async freeDays(): Promise<number> {
