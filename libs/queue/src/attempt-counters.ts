@@ -3,7 +3,8 @@ import type Redis from 'ioredis';
 /** One limit on wrong answers (passwords, second factors) kept in a Redis counter. */
 export interface AttemptCounter {
   key: string;
-  /** Wrong answers the counter allows; the attempt after them is refused. */
+  /** Wrong answers the counter allows; the attempt after them is refused. 0: failures are counted
+   * but never refuse an attempt. */
   limit: number;
   ttlSeconds: number;
   /** Whether every failure restarts the counter's lifetime (a lock from the last failure) or only
@@ -21,16 +22,19 @@ const RETRY_MS = 20;
  * KEYS: the failure counters, then their in-flight counters; ARGV: the limits. Refused (the index
  * of the counter) when its failures reach the limit; busy (-2) when its failures and the checks in
  * flight together do (one of those checks may fail); else the attempt takes an in-flight place (-1).
+ * A limit of 0 refuses nothing.
  */
 const BEGIN_SCRIPT = `
 local n = #KEYS / 2
 for i = 1, n do
-  if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[i]) then return i - 1 end
+  local limit = tonumber(ARGV[i])
+  if limit > 0 and tonumber(redis.call('GET', KEYS[i]) or '0') >= limit then return i - 1 end
 end
 for i = 1, n do
+  local limit = tonumber(ARGV[i])
   local failures = tonumber(redis.call('GET', KEYS[i]) or '0')
   local inFlight = tonumber(redis.call('GET', KEYS[n + i]) or '0')
-  if failures + inFlight >= tonumber(ARGV[i]) then return -2 end
+  if limit > 0 and failures + inFlight >= limit then return -2 end
 end
 for i = 1, n do
   redis.call('INCR', KEYS[n + i])

@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { IsNull, QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import { AdminRole, AppException, Clock, ErrorCode, hashSecret } from '@app/common';
 import { Session } from '../auth/entities/session.entity';
+import { LoginThrottleService } from '../auth/login-throttle.service';
 import { AdminAuditService } from './admin-audit.service';
+import { adminThrottleKey } from './admin-auth.service';
 import { refusedAdminChange } from './admin-accounts.rules';
 import type { CreateAdminDto, UpdateAdminDto } from './dto/admin-accounts.dto';
 import { AdminUser } from './entities/admin-user.entity';
@@ -54,6 +56,7 @@ export class AdminAccountsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AdminAuditService,
     private readonly clock: Clock,
+    private readonly throttle: LoginThrottleService,
   ) {}
 
   async findOne(id: string) {
@@ -208,6 +211,10 @@ export class AdminAccountsService {
       );
       return adminView(target);
     });
+    // A reset ends the lock after too many failed logins (anyone who knows the e-mail can set it
+    // off), and the failures counted against the old password's change.
+    await this.throttle.recordSuccess('admin', adminThrottleKey(id));
+    await this.throttle.recordSuccess('admin-password', id);
     return { ...view, ...(generated ? { password } : {}) };
   }
 

@@ -21,6 +21,11 @@ import type { AdminLoginDto } from './dto/admin-login.dto';
 import type { AdminChangePasswordDto } from './dto/admin-password.dto';
 import { AdminUser } from './entities/admin-user.entity';
 
+/** The account of an admin's login failures (LoginThrottleService scope `admin`). */
+export function adminThrottleKey(adminId: string): string {
+  return `id:${adminId}`;
+}
+
 @Injectable()
 export class AdminAuthService implements OnApplicationBootstrap {
   private readonly logger = new Logger('AdminAuth');
@@ -65,8 +70,14 @@ export class AdminAuthService implements OnApplicationBootstrap {
       .where('lower(a.email) = :email', { email: dto.email })
       .getOne();
     // An unknown admin costs the same hash check and gets the same answer as a wrong password.
-    const passwordOk = await this.throttle.attempt('admin', dto.email, client.ip, async () =>
-      verifySecret(admin?.passwordHash ?? (await timingDummyHash()), dto.password),
+    // Failures count per admin (adminThrottleKey), whatever the e-mail is changed to; with TOTP on,
+    // the run of failures does not lock the account (LoginThrottleService: the code still guards it).
+    const passwordOk = await this.throttle.attempt(
+      'admin',
+      admin ? adminThrottleKey(admin.id) : dto.email,
+      client.ip,
+      async () => verifySecret(admin?.passwordHash ?? (await timingDummyHash()), dto.password),
+      { secondFactor: admin ? this.twoFactor.isEnabled(admin) : false },
     );
     if (!admin || !passwordOk) {
       await this.audit.record({
@@ -141,6 +152,8 @@ export class AdminAuthService implements OnApplicationBootstrap {
       );
       return ended;
     });
+    // The admin proved the password: a lock set off by someone else's failed logins ends.
+    await this.throttle.recordSuccess('admin', adminThrottleKey(adminId));
     return { changed: true, sessionsEnded };
   }
 

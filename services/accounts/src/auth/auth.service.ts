@@ -157,8 +157,12 @@ export class AuthService {
     // Failures count per user whatever name they log in by (per typed name when there is none).
     const throttleKey = user ? `user:${user.id}` : account;
     // An unknown account costs the same hash check and gets the same answer as a wrong password.
-    const passwordOk = await this.throttle.attempt('customer', throttleKey, client.ip, async () =>
-      verifySecret(user?.passwordHash ?? (await timingDummyHash()), dto.password),
+    const passwordOk = await this.throttle.attempt(
+      'customer',
+      throttleKey,
+      client.ip,
+      async () => verifySecret(user?.passwordHash ?? (await timingDummyHash()), dto.password),
+      { secondFactor: user ? this.twoFactor.isEnabled(user) : false },
     );
     if (!user || !passwordOk)
       throw new AppException(ErrorCode.PasswordWrong, null, {}, 'auth.credentialsWrong');
@@ -261,6 +265,8 @@ export class AuthService {
       await this.sessions.revokeAll('customer', userId, m);
       await this.securityChanges.record(userId, 'password', m);
     });
+    // The holder proved the password: a lock set off by someone else's failed logins ends.
+    await this.throttle.recordSuccess('customer', `user:${userId}`);
     return new ApiSuccess(null, ErrorCode.ModificationSuccess);
   }
 

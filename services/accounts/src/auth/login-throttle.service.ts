@@ -10,7 +10,14 @@ const CONSECUTIVE_TTL_SECONDS = 30 * 24 * 3600;
  * Failed logins counted per account and per client address over a window; over the limit: 429.
  * Besides the window, the consecutive failures of an account are counted: at
  * LOGIN_MAX_CONSECUTIVE_FAILURES the account is locked (429, auth.accountLocked) until a
- * successful login or a password reset, so that a slow attack across many windows stops too.
+ * successful login, a password reset (by the holder, or of an admin by a super-admin) or the
+ * holder's own password change, so that a slow attack across many windows stops too.
+ *
+ * Anyone who knows a login name can set that lock off. An account with a second factor is
+ * therefore not locked (its failures are still counted): the right password only opens a 2FA
+ * challenge that a code must complete, under its own limits, so a guessed password alone gets
+ * nothing, and the per-account and per-address windows still bound the guessing rate. Without a
+ * second factor the password is all there is, and the lock stays.
  */
 @Injectable()
 export class LoginThrottleService {
@@ -22,9 +29,16 @@ export class LoginThrottleService {
   /**
    * Runs one guarded check (a password, a second factor) under the limits (limitedAttempt: guesses
    * sent at once cannot outnumber them). A wrong answer (`check` gives false or null) counts as a
-   * failure; a right one ends the account's window and its run of failures.
+   * failure; a right one ends the account's window and its run of failures. `secondFactor`: the
+   * account has one, and the run of failures does not lock it (see above).
    */
-  async attempt<T>(scope: string, account: string, ip: string, check: () => Promise<T>): Promise<T> {
+  async attempt<T>(
+    scope: string,
+    account: string,
+    ip: string,
+    check: () => Promise<T>,
+    options: { secondFactor?: boolean } = {},
+  ): Promise<T> {
     const keys = this.keys(scope, account, ip);
     const window = this.config.LOGIN_FAILURE_WINDOW_SECONDS;
     const outcome = await limitedAttempt(
@@ -32,7 +46,7 @@ export class LoginThrottleService {
       [
         {
           key: keys.run,
-          limit: this.config.LOGIN_MAX_CONSECUTIVE_FAILURES,
+          limit: options.secondFactor ? 0 : this.config.LOGIN_MAX_CONSECUTIVE_FAILURES,
           ttlSeconds: CONSECUTIVE_TTL_SECONDS,
           slidingTtl: true,
         },
@@ -55,7 +69,7 @@ export class LoginThrottleService {
     return outcome.result;
   }
 
-  /** A password reset ends the account's window and its run of failures. */
+  /** A password reset or change ends the account's window and its run of failures. */
   async recordSuccess(scope: string, account: string): Promise<void> {
     const keys = this.keys(scope, account, '');
     await this.redis.del(keys.acct, keys.run);
