@@ -286,6 +286,47 @@ describe('charity NFTs', () => {
     expect(ended.map((n: { id: string }) => n.id)).toContain(nft.id);
   });
 
+  it('an auction past its end belongs to its highest bidder: no reopening, re-pricing or withdrawing before the sweep', async () => {
+    const nft = await listNft({ endTime: new Date(clock.now().getTime() + 30_000).toISOString() });
+    const bidder = await funded('300');
+    expect((await buyNft(bidder, { nftId: nft.id, type: 'bid', amount: '200' })).body.code).toBe(200);
+    // Ended, and not closed yet (its job lost; the sweep has not come by).
+    await (await queue.getJob(`nft-close-${nft.id}`))!.remove();
+    clock.advance(31_000);
+    const edit = (body: object) => t.http().put(`/swx/admin/nfts/${nft.id}`).set(admin).send(body);
+    const reopened = await edit({ endTime: new Date(clock.now().getTime() + 3600_000).toISOString() });
+    expect(reopened.body.code).toBe(10020);
+    expect((await edit({ price: '900' })).body.code).toBe(10020);
+    const withdrawn = await t.http().delete(`/swx/admin/nfts/${nft.id}`).set(admin);
+    expect(withdrawn.body.code).toBe(10020);
+    // Nothing moved: the bid still holds its money; a cosmetic edit is still possible.
+    expect(await userBalance(t, bidder, 'real', 'frozen')).toBe('200');
+    expect((await edit({ name: 'Renamed after the end' })).body.result).toMatchObject({
+      status: 'listed',
+      currentBid: '200',
+    });
+    await queue.add(JobName.NftAuctionSweep, {});
+    await waitForQueuesDrained(t, [QueueName.Nfts]);
+    expect(await waitFor(async () => (await getNft(nft.id)).status === 'sold')).toBe(true);
+    expect(await userBalance(t, bidder, 'real', 'frozen')).toBe('0');
+    expect(await userBalance(t, bidder, 'real', 'available')).toBe('100');
+  });
+
+  it('the buy-now price stays above the current bid, so the auction never locks', async () => {
+    const nft = await listNft({ price: '500', startBid: '100' });
+    const bidder = await funded('300');
+    expect((await buyNft(bidder, { nftId: nft.id, type: 'bid', amount: '250' })).body.code).toBe(200);
+    for (const price of ['250', '200']) {
+      const res = await t.http().put(`/swx/admin/nfts/${nft.id}`).set(admin).send({ price });
+      expect(res.body).toMatchObject({ code: 400, result: [{ field: 'price' }] });
+    }
+    const above = await t.http().put(`/swx/admin/nfts/${nft.id}`).set(admin).send({ price: '250.01' });
+    expect(above.body.result).toMatchObject({ price: '250.01', currentBid: '250' });
+    // Still open: somebody can buy it at that price.
+    const buyer = await funded('300');
+    expect((await buyNft(buyer, { nftId: nft.id, type: 'buy' })).body.code).toBe(20004);
+  });
+
   it('operators edit the catalogue (audited); withdrawing releases the highest bid', async () => {
     const nft = await listNft();
     const bidder = await funded('300');

@@ -211,11 +211,13 @@ export class NftAuctionService {
   }
 
   /**
-   * Takes a listed collectible off the catalogue (operator): the highest bidder's hold goes back.
-   * Runs in the caller's (audited) transaction.
+   * Takes a listed collectible off the catalogue (operator) before its end: the highest bidder's
+   * hold goes back. Past the end time the highest bid has won, and the closing job (or the sweep)
+   * awards it even when it has not run yet. Runs in the caller's (audited) transaction, `nft` locked.
    */
   async withdraw(m: EntityManager, nft: Nft): Promise<NotificationInput[]> {
-    if (nft.status !== 'listed') throw new AppException(ErrorCode.CollectibleStatusWrong);
+    if (nft.status !== 'listed' || nft.endAt.getTime() <= this.clock.now().getTime())
+      throw new AppException(ErrorCode.CollectibleStatusWrong);
     const released = await this.releaseActiveBid(m, nft, 'released');
     nft.status = 'withdrawn';
     await m.save(nft);

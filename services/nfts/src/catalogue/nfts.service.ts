@@ -240,12 +240,14 @@ export class NftsService {
         endTime: endAt.getTime() !== nft.endAt.getTime(),
       };
       if (terms.price || terms.startBid || terms.endTime) {
-        // The terms of a sale are fixed once it closed; bids already made keep their starting bid.
-        if (nft.status !== 'listed') throw new AppException(ErrorCode.CollectibleStatusWrong);
+        // The terms of a sale are fixed once it closed or reached its end time (the highest bid has
+        // won, whether or not the closing job has run yet); bids already made keep their starting bid.
+        if (nft.status !== 'listed' || nft.endAt.getTime() <= this.clock.now().getTime())
+          throw new AppException(ErrorCode.CollectibleStatusWrong);
         if (terms.startBid && nft.bidCount > 0) throw new AppException(ErrorCode.CollectibleStatusWrong);
         if (terms.endTime && endAt.getTime() <= this.clock.now().getTime())
           throw AppException.field('endTime', 'validation.invalid');
-        this.checkAmounts(startBid, price);
+        this.checkAmounts(startBid, price, nft.currentBid);
         nft.price = price;
         nft.startBid = startBid;
         nft.endAt = endAt;
@@ -373,9 +375,15 @@ export class NftsService {
     return nft;
   }
 
-  private checkAmounts(startBid: Decimal, price: Decimal | null) {
+  /**
+   * A buy-now price above the starting bid and above the current bid: at or below the current bid,
+   * no bid could be placed (it must stay below the price) and nobody could buy (the bid already
+   * offers as much), and the auction would be stuck until its end.
+   */
+  private checkAmounts(startBid: Decimal, price: Decimal | null, currentBid: Decimal | null = null) {
     if (startBid.lte(0)) throw AppException.field('startBid', 'validation.enterAmount');
-    if (price && price.lte(startBid)) throw AppException.field('price', 'validation.invalid');
+    if (price && (price.lte(startBid) || (currentBid && price.lte(currentBid))))
+      throw AppException.field('price', 'validation.invalid');
   }
 
   private async charityExists(m: EntityManager, id: number) {
