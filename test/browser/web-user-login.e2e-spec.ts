@@ -310,6 +310,29 @@ describe('web-user login: second factor, Google and wallet', () => {
     await context.close();
   });
 
+  it('Google: a callback link this tab did not start logs nobody in (login CSRF)', async () => {
+    // The attacker starts a Google login with their own account and keeps the callback link.
+    const attacker = await newContext();
+    const attackerPage = await attacker.newPage();
+    await asGoogleAccount(attackerPage, `${uniqueName('g')}@example.com`);
+    // Its callback page loads, but its call to the API never leaves: the code stays unused.
+    await attackerPage.route('**/login/loginByGoogle', (route) => route.abort());
+    await attackerPage.goto('/pass/login');
+    await attackerPage.getByRole('button', { name: 'Continue with Google' }).click();
+    await attackerPage.waitForURL('**/api/loginCallback/google**');
+    const callback = attackerPage.url();
+    expect(callback).toContain('state=');
+    await attacker.close();
+
+    // The victim opens it: refused, and still logged out.
+    const victim = await newContext();
+    const page = await victim.newPage();
+    await page.goto(callback);
+    await page.getByText('This sign-in could not be completed. Please log in with your password.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await victim.close();
+  });
+
   it('Google with 2FA on: the callback page asks for the code', async () => {
     const { user, secret } = await enrolled();
     const context = await newContext();

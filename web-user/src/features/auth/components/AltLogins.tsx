@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http-client';
 import { checksumAddress, siweMessage } from '../../../shared/siwe';
 import { authApi, type FirstFactorResult } from '../api/auth-api';
+import { rememberGoogleTrip } from '../google-redirect';
 import { rememberRedirect } from '../login-redirect';
 
 /** The EIP-1193 provider a wallet browser (or extension) injects as window.ethereum. */
@@ -11,8 +12,6 @@ interface Eip1193 {
 }
 const injectedWallet = (): Eip1193 | undefined => (window as unknown as { ethereum?: Eip1193 }).ethereum;
 
-/** The linking screen's key: a login started here must not be taken for a link. */
-const GOOGLE_LINK_KEY = 'googleLink';
 /**
  * The SIWE statement: EIP-4361 allows only ASCII there (the server's parser refuses the message
  * otherwise), so it is not translated.
@@ -99,7 +98,7 @@ export function AltLogins({
     setBusy('google');
     try {
       const { url } = await authApi.googleAuthUrl();
-      sessionStorage.removeItem(GOOGLE_LINK_KEY);
+      rememberGoogleTrip(url, 'login');
       rememberRedirect(redirect);
       window.location.assign(url);
     } catch (err) {

@@ -6,11 +6,10 @@ import { session } from '../../../shared/session';
 import { Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { authApi, isChallenge, type LoginResult } from '../api/auth-api';
+import { takeGoogleTrip } from '../google-redirect';
 import { completeLogin, safeRedirect, takeRememberedRedirect } from '../login-redirect';
 import { AuthLayout } from './AuthLayout';
 import { TwoFactorStep } from './TwoFactorStep';
-
-const GOOGLE_LINK_KEY = 'googleLink';
 
 /**
  * Social login callback: the provider's code and state complete either a login (login/loginByGoogle)
@@ -42,8 +41,12 @@ export function GoogleCallbackPage() {
     }
     started.current = true;
     redirect.current = takeRememberedRedirect();
-    const linking = sessionStorage.getItem(GOOGLE_LINK_KEY) === '1' && session.get().isLogin;
-    sessionStorage.removeItem(GOOGLE_LINK_KEY);
+    const trip = takeGoogleTrip(state);
+    if (!trip.ours) {
+      setError(t('google.failed'));
+      return;
+    }
+    const linking = trip.linking && session.get().isLogin;
     const run = linking
       ? http.post('user/links/google', { code, state, iss }).then(() => {
           toast(t('google.linked'), 'success');

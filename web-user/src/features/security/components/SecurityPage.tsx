@@ -11,6 +11,7 @@ import { Modal } from '../../../shared/ui/Modal';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
+import { rememberGoogleTrip } from '../../auth/google-redirect';
 import { ContactCard } from './ContactCard';
 
 interface Setup {
@@ -32,7 +33,6 @@ interface Links {
   google: { issuer: string; subject: string; email: string | null }[];
   wallets: { address: string }[];
 }
-export const GOOGLE_LINK_KEY = 'googleLink';
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -507,7 +507,7 @@ function LinkedLogins() {
     setError(null);
     try {
       const { url } = await http.get<{ url: string }>('user/links/googleAuthUrl');
-      sessionStorage.setItem(GOOGLE_LINK_KEY, '1');
+      rememberGoogleTrip(url, 'link');
       window.location.assign(url);
     } catch (err) {
       setError(
