@@ -96,7 +96,7 @@ describe('loans and withdrawals exclude each other', () => {
     const refused = await borrow(user, '500');
     expect(refused.body).toMatchObject({
       code: 403,
-      message: 'Withdrawals are not possible while a loan is open',
+      message: 'A loan is not possible while a withdrawal is under review',
     });
     expect(await userBalance(t, user, 'real', 'available')).toBe('949.5');
     const rejected = await t

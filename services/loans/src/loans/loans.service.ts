@@ -200,7 +200,7 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
         await lockLoanWithdrawal(m, userId);
         if (await this.hasPendingWithdrawal(m, userId)) {
           // Its approval would send money out during the loan.
-          throw new AppException(ErrorCode.Forbidden, null, {}, 'message.withdrawBlocked');
+          throw new AppException(ErrorCode.Forbidden, null, {}, 'message.loanBlockedByWithdrawal');
         }
         const saved = await m.save(
           m.create(Loan, {
