@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { generate } from 'otplib';
 import { Clock } from '@app/common';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { registerUser, type RegisteredUser } from '../../support/users';
+import { lastCode, registerUser, type RegisteredUser } from '../../support/users';
 
 interface CreatedKey {
   keyId: string;
@@ -323,6 +323,52 @@ describe('API keys /swx/customer/user/apiKeys and signed requests', () => {
       expect(schemes['api-key'].description).toContain('HMAC-SHA256');
       expect(schemes['api-signature']).toMatchObject({ name: 'x-swx-signature' });
       expect(doc.body.paths['/swx/customer/user/apiKeys'].post).toBeDefined();
+    });
+  });
+
+  describe('password change and reset', () => {
+    it("a password reset (forgotten password: perhaps a taken-over account) revokes the user's keys", async () => {
+      const user = await registerUser(t);
+      const key = await newKey(user, { scopes: ['read'] });
+      expect((await userInfo(key)).body.code).toBe(200);
+      await t
+        .http()
+        .post('/swx/customer/login/sendCode')
+        .send({ type: 'email', account: user.email, scene: 'reset' });
+      const reset = await t
+        .http()
+        .post('/swx/customer/login/resetPassword')
+        .send({
+          type: 'email',
+          account: user.email,
+          code: await lastCode(t, user.email),
+          password: 'a brand new password',
+        });
+      expect(reset.body.code).toBe(20005);
+      expect((await userInfo(key)).body).toMatchObject({ code: 401 });
+      const login = await t
+        .http()
+        .post('/swx/customer/login/login')
+        .send({ account: user.username, password: 'a brand new password' });
+      const listed = await t
+        .http()
+        .get('/swx/customer/user/apiKeys')
+        .set({ Authorization: `Bearer ${login.body.result.token}` });
+      expect(listed.body.result).toEqual([
+        expect.objectContaining({ keyId: key.keyId, revokedAt: expect.any(String) }),
+      ]);
+    });
+
+    it('a password change by the holder (who knows the old one) keeps the keys of their integrations', async () => {
+      const user = await registerUser(t);
+      const key = await newKey(user, { scopes: ['read'] });
+      const changed = await t
+        .http()
+        .post('/swx/customer/user/repassword')
+        .set(bearer(user))
+        .send({ oldPassword: user.password, newPassword: 'another good password' });
+      expect(changed.body.code).toBe(20005);
+      expect((await userInfo(key)).body.code).toBe(200);
     });
   });
 });

@@ -319,4 +319,40 @@ describe('linking Google accounts and wallets /swx/customer/user/links', () => {
       expect(await links(user.token)).toMatchObject({ hasPassword: true, google: [], wallets: [] });
     });
   });
+
+  describe('a new way to log in is a security change', () => {
+    /** Withdrawals wait 24 hours after a security change; the bell says so. */
+    const securityChanges = async (userId: string) => {
+      const [user] = await t.db.query('SELECT security_changed_at FROM accounts.users WHERE id = $1', [
+        userId,
+      ]);
+      const notes = await t.db.query(
+        `SELECT title FROM content.notifications WHERE user_id = $1 AND key LIKE 'security-change-%'`,
+        [userId],
+      );
+      return { changedAt: user.security_changed_at as Date | null, notes: notes.length as number };
+    };
+
+    it('linking a wallet holds withdrawals and notifies the user', async () => {
+      const user = await registerUser(t);
+      expect(await securityChanges(user.id)).toEqual({ changedAt: null, notes: 0 });
+      const wallet = randomWallet();
+      expect((await linkWallet(user.token, await siwe(wallet))).body.code).toBe(200);
+      const after = await securityChanges(user.id);
+      expect(after.changedAt).toEqual(expect.any(Date));
+      expect(after.notes).toBe(1);
+      // Linking it again adds nothing, and is no new change.
+      expect((await linkWallet(user.token, await siwe(wallet))).body.code).toBe(200);
+      expect(await securityChanges(user.id)).toEqual(after);
+    });
+
+    it('linking a Google account holds withdrawals and notifies the user', async () => {
+      const user = await registerUser(t);
+      const callback = await linkCallback(user.token, `${uniqueName('g')}@example.com`);
+      expect((await linkGoogle(user.token, callback)).body.code).toBe(200);
+      const after = await securityChanges(user.id);
+      expect(after.changedAt).toEqual(expect.any(Date));
+      expect(after.notes).toBe(1);
+    });
+  });
 });

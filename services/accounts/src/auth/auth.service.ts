@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import {
   APP_CONFIG,
   ApiSuccess,
@@ -14,6 +14,7 @@ import {
   type Language,
 } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
+import { ApiKey } from '../api-keys/entities/api-key.entity';
 import type { LoginResult } from '@app/contracts';
 import { TwoFactorService, type TwoFactorChallenge } from '../two-factor/two-factor.service';
 import type { LoginTwoFactorDto } from '../two-factor/dto/two-factor.dto';
@@ -241,6 +242,12 @@ export class AuthService {
       await this.verification.consume(checked, m);
       await m.update(User, { id: user.id }, { passwordHash });
       await this.sessions.revokeAll('customer', user.id, m);
+      // A forgotten password may be a taken-over account: whatever the taker left behind that logs
+      // in without the password ends too. API keys are revoked (the holder makes new ones); linked
+      // wallets and Google accounts stay (an unlinked wallet would log in to a new, empty account)
+      // but each link was a security change the holder was told of (LinksService). A password
+      // change by the holder, who knows the old password, keeps the keys of their integrations.
+      await m.update(ApiKey, { userId: user.id, revokedAt: IsNull() }, { revokedAt: new Date() });
       // Withdrawals wait 24 hours after a security change.
       await this.securityChanges.record(user.id, 'passwordReset', m);
     });

@@ -83,7 +83,10 @@ export class LoginController {
 
   @Post('resetPassword')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Reset the password with a code of scene reset; ends every session' })
+  @ApiOperation({
+    summary:
+      'Reset the password with a code of scene reset; ends every session and revokes the API keys. An unknown contact answers as a known one',
+  })
   resetPassword(@Body() dto: ResetPasswordDto) {
     return this.auth.resetPassword(dto);
   }

@@ -34,7 +34,8 @@ export class LinksController {
   @ApiOperation({
     summary:
       'Link Google, step 2: the code and state of the callback page; answers my links. 400 on state (unknown, used ' +
-      'or started by someone else) or code (refused; linkOwnedByOther: the account belongs to another user)',
+      'or started by someone else) or code (refused; linkOwnedByOther: the account belongs to another user). ' +
+      'A new link is a security change: withdrawals wait 24 hours',
   })
   linkGoogle(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: LoginByGoogleDto) {
     return this.links.linkGoogle(p.id, dto);
@@ -54,7 +55,8 @@ export class LinksController {
   @ApiOperation({
     summary:
       'Link a wallet: an EIP-4361 message with a nonce of login/dappNonce, signed by the wallet (checked as in ' +
-      'loginByDapp); answers my links. 400 linkOwnedByOther when the address belongs to another user',
+      'loginByDapp); answers my links. 400 linkOwnedByOther when the address belongs to another user. A new link is a ' +
+      'security change: withdrawals wait 24 hours',
   })
   linkWallet(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: LoginByDappDto) {
     return this.links.linkWallet(p.id, dto);

@@ -8,6 +8,7 @@ import { OidcClientService } from '../oidc/oidc-client.service';
 import { WalletLink } from '../wallet/entities/wallet-link.entity';
 import { SiweVerifierService } from '../wallet/siwe-verifier.service';
 import type { LoginByDappDto } from '../wallet/dto/wallet-login.dto';
+import { SecurityChangesService } from '../users/security-changes.service';
 
 export interface LinksView {
   /** Whether password login works (the user has a password). */
@@ -19,6 +20,8 @@ export interface LinksView {
 /**
  * A logged-in user links or unlinks Google (OIDC) accounts and wallets (SIWE). A provider account
  * or an address belongs to one user; the last way to log in (password, Google or wallet) stays.
+ * A new link is a security change (withdrawals wait 24 hours, the user is notified): whoever took
+ * over a session could otherwise add a way to log in that outlives a password reset.
  */
 @Injectable()
 export class LinksService {
@@ -26,6 +29,7 @@ export class LinksService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly oidc: OidcClientService,
     private readonly siwe: SiweVerifierService,
+    private readonly securityChanges: SecurityChangesService,
   ) {}
 
   async list(userId: string): Promise<LinksView> {
@@ -64,13 +68,16 @@ export class LinksService {
   /** Step 2: the callback's code and state; the provider account is linked to the user. */
   async linkGoogle(userId: string, dto: LoginByGoogleDto): Promise<LinksView> {
     const identity = await this.oidc.exchange(dto, userId);
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(OidcLink)
-      .values({ issuer: identity.issuer, subject: identity.subject, userId, email: identity.email })
-      .orIgnore()
-      .execute();
+    await this.linkOnce(userId, (m) =>
+      m
+        .createQueryBuilder()
+        .insert()
+        .into(OidcLink)
+        .values({ issuer: identity.issuer, subject: identity.subject, userId, email: identity.email })
+        .orIgnore()
+        .returning('user_id')
+        .execute(),
+    );
     const owner = await this.dataSource
       .getRepository(OidcLink)
       .findOne({ where: { issuer: identity.issuer, subject: identity.subject } });
@@ -81,13 +88,16 @@ export class LinksService {
   /** A SIWE message signed by the wallet (nonce from login/dappNonce) links its address. */
   async linkWallet(userId: string, dto: LoginByDappDto): Promise<LinksView> {
     const wallet = await this.siwe.verify(dto.message, dto.signature);
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(WalletLink)
-      .values({ address: wallet.address, userId, chainId: wallet.chainId })
-      .orIgnore()
-      .execute();
+    await this.linkOnce(userId, (m) =>
+      m
+        .createQueryBuilder()
+        .insert()
+        .into(WalletLink)
+        .values({ address: wallet.address, userId, chainId: wallet.chainId })
+        .orIgnore()
+        .returning('user_id')
+        .execute(),
+    );
     const owner = await this.dataSource
       .getRepository(WalletLink)
       .findOne({ where: { address: wallet.address } });
@@ -103,6 +113,18 @@ export class LinksService {
   async unlinkWallet(userId: string, address: string): Promise<LinksView> {
     await this.unlink(userId, (m) => m.delete(WalletLink, { address: address.toLowerCase(), userId }));
     return this.list(userId);
+  }
+
+  /** Inserts a link (or nothing when it exists); a new one is recorded as a security change with it. */
+  private async linkOnce(
+    userId: string,
+    insert: (m: EntityManager) => Promise<{ identifiers: unknown[]; raw: unknown }>,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const inserted = await insert(m);
+      if (Array.isArray(inserted.raw) && inserted.raw.length > 0)
+        await this.securityChanges.record(userId, 'loginLinked', m);
+    });
   }
 
   /**

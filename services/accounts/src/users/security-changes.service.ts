@@ -14,7 +14,9 @@ export type SecurityChangeKind =
   | 'twoFactorDisabled'
   | 'email'
   | 'phone'
-  | 'withdrawalWhitelistOff';
+  | 'withdrawalWhitelistOff'
+  /** A wallet or a Google account linked: a new way to log in without the password. */
+  | 'loginLinked';
 
 const TITLES: Record<SecurityChangeKind, string> = {
   password: 'message.securityChangePasswordTitle',
@@ -24,6 +26,7 @@ const TITLES: Record<SecurityChangeKind, string> = {
   email: 'message.securityChangeEmailTitle',
   phone: 'message.securityChangePhoneTitle',
   withdrawalWhitelistOff: 'message.securityChangeWhitelistTitle',
+  loginLinked: 'message.securityChangeLoginLinkedTitle',
 };
 
 /**
