@@ -157,6 +157,8 @@ describe('loans /swx/customer/user/loan', () => {
     // 800 x 0.04% a day x (30 - 7) days
     expect(quote.body.result).toMatchObject({
       amount: '800',
+      termDays: 30,
+      dueDays: 30,
       interestFreeDays: 7,
       totalInterest: '7.36',
       totalDue: '807.36',
@@ -234,6 +236,7 @@ describe('loans /swx/customer/user/loan', () => {
       // One day of interest, at the 30-day product's rate: 500 x 0.04% x 1
       expect(quote.body.result).toMatchObject({
         termDays: 30,
+        dueDays: 1,
         interestFreeDays: 0,
         totalInterest: '0.2',
         totalDue: '500.2',

@@ -180,6 +180,8 @@ export class LoansService implements WithdrawalBlocker, TradingRestriction {
         amount: principal.toFixed(),
         currency: 'USDT',
         termDays,
+        /** The days until the repayment date: the term, or 1 with no interest-free days. */
+        dueDays,
         dailyRatePercent: product.dailyRate.toFixed(),
         interestFreeDays: freeDays,
         totalInterest: totalInterest.toFixed(),

@@ -12,6 +12,8 @@ export interface LoanOffer {
   amount: string;
   currency: string;
   termDays: number;
+  /** Days until the repayment date: the term, or 1 when there are no interest-free days. */
+  dueDays: number;
   dailyRatePercent: string;
   interestFreeDays: number;
   totalInterest: string;

@@ -259,7 +259,7 @@ function LoanForm({
           rows={[
             { label: t('amount'), value: `${formatAmount(offer.amount)} ${offer.currency}`, strong: true },
             { label: t('offer.cap'), value: `${formatAmount(offer.cap)} ${offer.currency}` },
-            { label: t('term'), value: t('days', { count: offer.termDays }) },
+            { label: t('term'), value: t('days', { count: offer.dueDays }) },
             { label: t('dailyRate'), value: `${formatAmount(offer.dailyRatePercent, 4)}%` },
             { label: t('freeDays'), value: String(offer.interestFreeDays) },
             {
