@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+
 /**
  * System parameters (withdrawal fee rate, early-exit penalty, upload limit, ...) as other services
  * read them. The content service owns and provides them.
@@ -11,7 +13,12 @@ export const SYSTEM_PARAMETERS = Symbol('SYSTEM_PARAMETERS');
 
 /** Something that forbids withdrawals for a user (an open loan); the loans service provides it. */
 export interface WithdrawalBlocker {
-  blocksWithdrawals(userId: string): Promise<boolean>;
+  /**
+   * Given the transaction `m` that freezes or pays out a withdrawal, the answer holds until `m`
+   * ends: no loan is granted meanwhile (the loans service takes a per-user lock in `m` that granting
+   * takes too). Without it, the answer is only a read of the moment.
+   */
+  blocksWithdrawals(userId: string, m?: EntityManager): Promise<boolean>;
 }
 
 export const WITHDRAWAL_BLOCKER = Symbol('WITHDRAWAL_BLOCKER');

@@ -36,16 +36,6 @@ import { WithdrawPasswordService } from './withdraw-password.service';
 const PAYOUT_TX_HASH = /^(0x)?[0-9a-fA-F]{32,128}$/;
 const FEE_DECIMALS = 8;
 
-/**
- * The withdrawal block (an open loan) as the loans service provides it: given the transaction that
- * freezes or pays out a withdrawal, its answer holds until that transaction ends, because granting
- * a loan waits for it (LoansService.blocksWithdrawals takes a per-user lock there that granting
- * takes too). The contract in libs/common names only the user.
- */
-type TransactionalWithdrawalBlocker = WithdrawalBlocker & {
-  blocksWithdrawals(userId: string, m?: EntityManager): Promise<boolean>;
-};
-
 @Injectable()
 export class WithdrawalsService {
   constructor(
@@ -59,7 +49,7 @@ export class WithdrawalsService {
     private readonly addressBook: AddressBookService,
     private readonly passwords: WithdrawPasswordService,
     private readonly whitelist: WithdrawalWhitelistService,
-    @Optional() @Inject(WITHDRAWAL_BLOCKER) private readonly blocker?: TransactionalWithdrawalBlocker,
+    @Optional() @Inject(WITHDRAWAL_BLOCKER) private readonly blocker?: WithdrawalBlocker,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
     @Optional() @Inject(MARKET_PRICES) private readonly prices?: MarketPrices,
   ) {}
@@ -125,7 +115,7 @@ export class WithdrawalsService {
     const approvals = await approvalsRequired(net.coin, amount, this.parameters, this.prices);
     try {
       const saved = await this.dataSource.transaction(async (m) => {
-        // No loan is granted from this check to the commit (see TransactionalWithdrawalBlocker).
+        // No loan is granted from this check to the commit (see WithdrawalBlocker).
         await this.assertNotBlocked(userId, m);
         const withdrawal = await m.save(
           m.create(Withdrawal, {
@@ -308,7 +298,7 @@ export class WithdrawalsService {
     );
   }
 
-  /** 403 while the user has an open loan (10005 once it is overdue); see TransactionalWithdrawalBlocker. */
+  /** 403 while the user has an open loan (10005 once it is overdue); see WithdrawalBlocker. */
   private async assertNotBlocked(userId: string, m?: EntityManager) {
     if (await this.blocker?.blocksWithdrawals(userId, m)) {
       throw new AppException(ErrorCode.Forbidden, null, {}, 'message.withdrawBlocked');
