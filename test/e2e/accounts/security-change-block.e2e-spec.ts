@@ -109,7 +109,7 @@ describe('accounts: withdrawals blocked for 24 h after a security change', () =>
     expect(until).toBeLessThanOrEqual(changedAt + DAY_MS);
     const time = `${refused.body.result.until.slice(0, 16).replace('T', ' ')} UTC`;
     expect(refused.body.message).toBe(
-      `Withdrawals are paused for 24 hours after a security change (password, two-factor authentication, e-mail, phone or the withdrawal whitelist); possible again from ${time}`,
+      `Withdrawals are paused for 24 hours after a security change (password, two-factor authentication, e-mail, phone, the withdrawal whitelist or a newly linked login); possible again from ${time}`,
     );
     const pending = await t.db.query(`SELECT count(*)::int AS n FROM funds.withdrawals WHERE user_id = $1`, [
       user.id,
@@ -141,7 +141,7 @@ describe('accounts: withdrawals blocked for 24 h after a security change', () =>
     const zh = await withdraw(token, 'zh');
     expect(zh.body.code).toBe(10111);
     expect(zh.body.message).toMatch(
-      /^安全设置变更（密码、双重验证、邮箱、手机或提现白名单）后24小时内暂停提现，.* UTC 起可再次提现$/,
+      /^安全设置变更（密码、双重验证、邮箱、手机、提现白名单或新关联的登录方式）后24小时内暂停提现，.* UTC 起可再次提现$/,
     );
     expect((await withdraw(token, 'ar')).body.message).toContain('24');
     await expectHeldThenAllowed(user, token);
