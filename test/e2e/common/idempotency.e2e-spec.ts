@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Module, Param, Post } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { IsNumberString } from 'class-validator';
 import {
@@ -53,9 +53,23 @@ class CreditController {
   }
 }
 
+/** The same, naming the credited memo in the path (as admin decisions name their record). */
+@Controller('test')
+class CreditByPathController {
+  constructor(private readonly credits: CreditController) {}
+
+  @Post('credit/:memo')
+  @HttpCode(200)
+  @CustomerAuth()
+  @Idempotent()
+  creditFor(@CurrentPrincipal() p: AuthPrincipal, @Param('memo') _memo: string, @Body() dto: CreditDto) {
+    return this.credits.credit(p, dto);
+  }
+}
+
 class ApiSuccessError extends Error {}
 
-@Module({ controllers: [CreditController] })
+@Module({ controllers: [CreditController, CreditByPathController], providers: [CreditController] })
 class CreditModule {}
 
 describe('Idempotency-Key on money-moving POSTs', () => {
@@ -123,6 +137,16 @@ describe('Idempotency-Key on money-moving POSTs', () => {
       .set({ Authorization: `Bearer ${user.token}`, 'Idempotency-Key': other2, virtually: 'YES' })
       .send({ amount: '1' });
     expect([demo.body.code, real.body.code]).toEqual([20002, 422]);
+  });
+
+  it('the same key on another record of the path answers 422, not the first record’s answer', async () => {
+    const user = await registerUser(t);
+    const key = randomUUID();
+    const first = t.http().post('/test/credit/single').set('Authorization', `Bearer ${user.token}`);
+    expect((await first.set('Idempotency-Key', key).send({ amount: '1' })).body.code).toBe(20002);
+    const other = t.http().post('/test/credit/other').set('Authorization', `Bearer ${user.token}`);
+    expect((await other.set('Idempotency-Key', key).send({ amount: '1' })).body.code).toBe(422);
+    expect(await balance(user.id)).toBe('1.000000000000000000');
   });
 
   it('a refused request replays its refusal; an unexpected failure frees the key', async () => {

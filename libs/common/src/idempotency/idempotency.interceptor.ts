@@ -67,12 +67,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async run(req: AppRequest, key: string, next: CallHandler): Promise<unknown> {
     if (key.length > 255) throw AppException.field('Idempotency-Key', 'validation.invalid');
     const owner = req.principal ? `${req.principal.kind}:${req.principal.id}` : `ip:${clientAddress(req)}`;
-    // The book (`virtually`) is part of the request: the same key and body on the other book is
-    // another request (422), not a replay of the first book's answer.
+    // The book (`virtually`) and the path's parameters are part of the request: the same key and
+    // body on the other book, or on another record (`…/:id/approve`), is another request (422), not
+    // a replay of the first one's answer.
+    const route = `${req.method} ${req.routeOptions?.url ?? req.url} ${canonical(req.params ?? null)}`;
     const hash = createHash('sha256')
-      .update(
-        `${req.method} ${req.routeOptions?.url ?? req.url} ${requestBook(req)}\n${canonical(req.body ?? null)}`,
-      )
+      .update(`${route} ${requestBook(req)}\n${canonical(req.body ?? null)}`)
       .digest('hex');
     const inserted: unknown[] = await this.dataSource.query(
       `INSERT INTO common.idempotency_keys (owner, key, request_hash, state) VALUES ($1, $2, $3, 'processing')
