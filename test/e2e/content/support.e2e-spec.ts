@@ -237,9 +237,12 @@ describe('online support chat /support', () => {
     expect(kept.body.result.list).toHaveLength(stored);
 
     // As if the windows had passed, for the other visitors of this file (the same address).
+    // (KEYS takes the full names; the client's other commands add its prefix themselves.)
     const redis = t.app.get<Redis>(REDIS_CLIENT);
-    const keys = await redis.keys(`${t.app.get<RedisOptions>(REDIS_OPTIONS).prefix}:support:visitor-*`);
-    if (keys.length > 0) await redis.del(...keys);
+    const prefix = `${t.app.get<RedisOptions>(REDIS_OPTIONS).prefix}:`;
+    const keys = await redis.keys(`${prefix}support:visitor-*`);
+    if (keys.length > 0) await redis.del(...keys.map((k) => k.slice(prefix.length)));
+    expect(await redis.keys(`${prefix}support:visitor-*`)).toEqual([]);
   });
 
   it('a visitor chats by their visitor id: live both ways, history on reconnect, nobody else’s', async () => {

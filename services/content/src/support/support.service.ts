@@ -17,7 +17,7 @@ import {
   type SystemParameterReader,
   type UploadedImage,
 } from '@app/common';
-import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
+import { REDIS_CLIENT } from '@app/queue';
 import type { AdminActor } from '../shared/admin-actor';
 import { SupportConversation, SupportMessage } from './entities/support.entity';
 import { AGENTS_ROOM, SupportSockets, userRoom, visitorRoom } from './support-sockets';
@@ -79,7 +79,6 @@ export class SupportService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
-    @Inject(REDIS_OPTIONS) private readonly redisOptions: RedisOptions,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
   ) {}
 
@@ -87,7 +86,7 @@ export class SupportService {
   async limitVisitor(address: string, what: keyof typeof VISITOR_LIMITS): Promise<void> {
     const { max, windowSeconds } = VISITOR_LIMITS[what];
     const window = Math.floor(Date.now() / 1000 / windowSeconds);
-    const key = `${this.redisOptions.prefix}:support:visitor-${what}:${address}:${window}`;
+    const key = `support:visitor-${what}:${address}:${window}`; // the client adds the run's prefix
     const [[, count]] = (await this.redis.multi().incr(key).expire(key, windowSeconds).exec()) as [
       [Error | null, number],
     ];
