@@ -107,7 +107,7 @@ describe('web-user dialogs and forms', () => {
     await arabic.close();
   });
 
-  it('tells a bid at or below the minimum in the NFT dialog, which can then be closed or confirmed again', async () => {
+  it('tells a bid below the starting bid in the NFT dialog, which can then be closed or confirmed again at the starting bid', async () => {
     const nft = await listNft(run, `Bid drop ${Date.now()}`, '0x2222222222222222222222222222222222222222');
     const context = await userContext(run, user, { real: true });
     const page = await context.newPage();
@@ -116,9 +116,11 @@ describe('web-user dialogs and forms', () => {
     await card.getByTestId('nft-bid').click();
     const dialog = page.getByRole('dialog', { name: 'Place a bid' });
     await dialog.waitFor();
-    await page.getByTestId('bid-amount').fill('100');
+    // Nobody has bid yet: the dialog shows the starting bid, and a bid below it is refused.
+    await dialog.getByText('Starting bid').waitFor();
+    await page.getByTestId('bid-amount').fill('99');
     await page.getByTestId('confirm-action').click();
-    await dialog.locator('.field-error').waitFor();
+    await dialog.locator('.field-error').getByText('The bid must be at least 100').waitFor();
     // Confirm is usable again (not stuck on Loading…).
     await until(
       () => page.getByTestId('confirm-action').innerText(),
@@ -136,7 +138,8 @@ describe('web-user dialogs and forms', () => {
     await page.getByTestId('bid-amount').fill('50');
     await page.getByTestId('confirm-action').click();
     await dialog.locator('.field-error').waitFor();
-    await page.getByTestId('bid-amount').fill('150');
+    // The starting bid itself is a valid first bid (the server's rule).
+    await page.getByTestId('bid-amount').fill('100');
     await dialog.locator('.field-error').waitFor({ state: 'detached' });
     await page.getByTestId('confirm-action').click();
     await dialog.waitFor({ state: 'detached' });

@@ -74,7 +74,8 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
     setV({ ...v, [k]: e.target.value });
     if (errors[k]) setErrors(({ [k]: _gone, ...rest }) => rest);
   };
-  const [needTotp, setNeedTotp] = useState(false);
+  // Asked at once of a user with 2FA on (the server requires it); the server may still ask others.
+  const [needTotp, setNeedTotp] = useState(Boolean(user?.twoFactorEnabled));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<WithdrawalQuote | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);

@@ -232,7 +232,12 @@ function NftAction({
         { label: t('name'), value: nft.name },
         ...(type === 'buy'
           ? [{ label: t('price'), value: `${formatAmount(nft.price)} ${nft.currency}`, strong: true }]
-          : [{ label: t('currentBid'), value: `${formatAmount(min)} ${nft.currency}` }]),
+          : [
+              {
+                label: nft.currentBid ? t('currentBid') : t('startBid'),
+                value: `${formatAmount(min)} ${nft.currency}`,
+              },
+            ]),
         { label: t('charity'), value: nft.charity?.name ?? '—' },
       ]}
       note={type === 'buy' ? t('buyNote') : t('bidNote')}
@@ -240,8 +245,10 @@ function NftAction({
       onConfirm={async () => {
         setError(null);
         if (type === 'bid') {
-          if (!isDecimal(amount) || cmp(dec(amount), dec(min)) <= 0) {
-            setError(t('bidTooLow', { min: formatAmount(min) }));
+          // Above the current bid, or at least the starting bid when nobody has bid yet (the server's rule).
+          const tooLow = !isDecimal(amount) || cmp(dec(amount), dec(min)) < (nft.currentBid ? 1 : 0);
+          if (tooLow) {
+            setError(t(nft.currentBid ? 'bidTooLow' : 'bidBelowStart', { min: formatAmount(min) }));
             return;
           }
         }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, fieldErrors, http } from '../../../api/http-client';
 import { session, useSession, type UserInfo } from '../../../shared/session';
+import { formatDate } from '../../../shared/format';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { AuthenticatorCodeField, Field, PageHeader, PasswordField } from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
@@ -300,5 +301,5 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
 
 /** The end of the 24-hour hold from `from`, in the user's language (the server's time rules). */
 function holdEnd(from: number, language: string): string {
-  return new Date(from + HOLD_MS).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDate(new Date(from + HOLD_MS).toISOString(), language);
 }

@@ -149,9 +149,7 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                         <td data-label={t('lists.state')}>
                           <StatusBadge ns="trade" status={o.state} />
                           {o.closeReason && (
-                            <div className="muted small">
-                              {t(`reasons.${o.closeReason}`, { defaultValue: o.closeReason })}
-                            </div>
+                            <div className="muted small">{t(`reasons.${o.closeReason}`)}</div>
                           )}
                         </td>
                         {state === 'current' && (
