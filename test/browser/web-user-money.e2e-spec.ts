@@ -313,6 +313,36 @@ describe('web-user money screens: funds and trading', () => {
     await context.close();
   });
 
+  it('a U order whose answer was lost is not placed twice when Confirm is pressed again', async () => {
+    const trader = await registerUser(run.t);
+    const context = await userContext(run, trader);
+    const page = await context.newPage();
+    await page.goto(`/cruuency?id=${marketId}&code=BTCUSDT&type=2`);
+    await page.getByTestId('u-form').waitFor();
+    await page.getByLabel('Lots').fill('0.1');
+    await page.getByTestId('u-submit').click();
+    // The first request reaches the server, which opens the order, but its answer never arrives.
+    let sent = 0;
+    await page.route('**/order/buyU', async (route) => {
+      sent += 1;
+      await route.fetch();
+      await route.abort('failed');
+    });
+    await page.getByTestId('confirm-action').click();
+    await page.getByTestId('confirm-error').waitFor();
+    await page.unroute('**/order/buyU');
+    expect(sent).toBe(1);
+    // Confirm again: the same request (its Idempotency-Key), so the server answers with that order.
+    await page.getByTestId('confirm-action').click();
+    await page.getByTestId('confirm-action').waitFor({ state: 'detached' });
+    const list = (
+      await run.t.http().get('/swx/customer/order/listUOrder?state=current').set(demoHeaders(trader))
+    ).body.result as { list: unknown[]; total: number };
+    expect(list.total).toBe(1);
+    await page.getByTestId('u-list-current').locator('tbody tr[data-state="open"]').first().waitFor();
+    await context.close();
+  });
+
   it('starts the K-line chart of a new instrument at its first live tick', async () => {
     // A new instrument: no source feeds this run, so it has no history until the test ticks it.
     const code = `N${randomBytes(3).toString('hex').toUpperCase()}X`;

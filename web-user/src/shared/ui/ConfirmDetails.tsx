@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http-client';
+import { ApiError, newIdempotencyKey } from '../../api/http-client';
 import { Modal } from './Modal';
 
 export interface DetailRow {
@@ -12,7 +12,10 @@ export interface DetailRow {
 
 /**
  * The confirmation every money movement passes through: what will happen, figure by figure, then
- * Confirm. The action's error (localized by the server) stays in the dialog.
+ * Confirm. The action's error (localized by the server) stays in the dialog. `onConfirm` gets the
+ * Idempotency-Key of this confirmation: it stays the same while a request got no answer (a network
+ * error or a time-out, when the server may have acted), so that Confirm again replays instead of
+ * moving the money twice, and is new once the server has answered.
  */
 export function ConfirmDetails({
   title,
@@ -30,18 +33,22 @@ export function ConfirmDetails({
   children?: React.ReactNode;
   confirmLabel?: string;
   danger?: boolean;
-  onConfirm: () => Promise<void>;
+  onConfirm: (idempotencyKey: string) => Promise<void>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const key = useRef(newIdempotencyKey());
   const confirm = async () => {
     setBusy(true);
     setError(null);
     try {
-      await onConfirm();
+      await onConfirm(key.current);
+      key.current = newIdempotencyKey();
     } catch (err) {
+      // ApiError 0 (network) and -1 (time-out): no answer, so the next try is the same request.
+      if (!(err instanceof ApiError && err.code <= 0)) key.current = newIdempotencyKey();
       setError(err instanceof ApiError ? err.message : t('errors.unknown'));
     } finally {
       // Also when onConfirm returns without closing the dialog (a field refused in the dialog):

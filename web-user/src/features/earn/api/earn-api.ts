@@ -53,8 +53,8 @@ const path = (kind: PlanKind) => (kind === 'smart' ? 'Smart' : 'Mining');
 export const earnApi = {
   products: (kind: PlanKind, signal?: AbortSignal) =>
     http.get<PlanProduct[]>(`order/list${path(kind)}Products`, undefined, signal),
-  buy: (kind: PlanKind, body: { productId: number; amount: string; days: number }) =>
-    http.send<Plan>(`order/buy${path(kind)}`, body),
+  buy: (kind: PlanKind, body: { productId: number; amount: string; days: number }, key?: string) =>
+    http.send<Plan>(`order/buy${path(kind)}`, body, key),
   mine: (kind: PlanKind, pageNum: number, signal?: AbortSignal) =>
     http.get<{ list: Plan[]; total: number }>(
       `order/list${path(kind)}Order`,
@@ -62,7 +62,7 @@ export const earnApi = {
       signal,
     ),
   exitQuote: (orderId: string) => http.post<ExitQuote>('order/smartExitQuote', { orderId }),
-  exit: (orderId: string) => http.send<ExitQuote>('order/exitSmart', { orderId }),
+  exit: (orderId: string, key?: string) => http.send<ExitQuote>('order/exitSmart', { orderId }, key),
   totals: (signal?: AbortSignal) =>
     http.getBook<ProfitTotal[]>('real', 'order/getProfitTotal', undefined, signal),
 };

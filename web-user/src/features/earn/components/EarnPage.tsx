@@ -182,9 +182,9 @@ function BuyPlan({
         ]}
         note={kind === 'smart' ? t('smartNote') : t('miningNote')}
         onClose={onClose}
-        onConfirm={async () => {
+        onConfirm={async (key) => {
           try {
-            await earnApi.buy(kind, { productId: product.id, amount: amount.trim(), days });
+            await earnApi.buy(kind, { productId: product.id, amount: amount.trim(), days }, key);
             toast(t('bought'), 'success');
             onDone();
           } catch (err) {
@@ -306,8 +306,8 @@ function MyPlans({ round, onChange }: { round: number; onChange: () => void }) {
           ]}
           note={t('exitNote')}
           onClose={() => setExit(null)}
-          onConfirm={async () => {
-            await earnApi.exit(exit.orderId);
+          onConfirm={async (key) => {
+            await earnApi.exit(exit.orderId, key);
             toast(t('exited'), 'success');
             setExit(null);
             onChange();

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fieldErrors, newIdempotencyKey } from '../../../api/http-client';
+import { fieldErrors } from '../../../api/http-client';
 import { isDecimal, dec, cmp } from '../../../shared/decimal';
 import { copyText } from '../../../shared/download';
 import { formatAmount } from '../../../shared/format';
@@ -74,7 +74,7 @@ function DepositForm({ networks, disabled }: { networks: CoinNetwork[]; disabled
     setErrors(next);
     return Object.keys(next).length === 0;
   };
-  const submit = async () => {
+  const submit = async (key: string) => {
     const form = new FormData();
     form.append('coin', coin);
     form.append('network', network);
@@ -83,7 +83,7 @@ function DepositForm({ networks, disabled }: { networks: CoinNetwork[]; disabled
     if (last6) form.append('last6', last6);
     form.append('voucher', voucher!, voucher!.name);
     try {
-      await fundsApi.recharge(form, newIdempotencyKey());
+      await fundsApi.recharge(form, key);
       toast(t('deposit.submitted'), 'success', 4000);
       setConfirming(false);
       setAmount('');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, fieldErrors, newIdempotencyKey } from '../../../api/http-client';
+import { ApiError, fieldErrors } from '../../../api/http-client';
 import { cmp, dec, isDecimal } from '../../../shared/decimal';
 import { formatAmount } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
@@ -176,12 +176,12 @@ function ExchangeForm({
             },
           ]}
           onClose={() => setQuote(null)}
-          onConfirm={async () => {
+          onConfirm={async (key) => {
             if (left <= 0) {
               await ask();
               return;
             }
-            await fundsApi.exchange(quote.quoteId, newIdempotencyKey());
+            await fundsApi.exchange(quote.quoteId, key);
             toast(t('exchange.done'), 'success');
             setQuote(null);
             setAmount('');

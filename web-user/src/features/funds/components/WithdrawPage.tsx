@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fieldErrors, newIdempotencyKey, ApiError } from '../../../api/http-client';
+import { fieldErrors, ApiError } from '../../../api/http-client';
 import { cmp, dec, isDecimal } from '../../../shared/decimal';
 import { formatAmount, formatDate } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
@@ -155,7 +155,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
       setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
     }
   };
-  const submit = async () => {
+  const submit = async (key: string) => {
     const body =
       method === 'crypto'
         ? { method, coin, network, address: v.address.trim() }
@@ -174,7 +174,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
           withdrawPassword: v.password,
           totpCode: needTotp ? v.totp.trim() : undefined,
         },
-        newIdempotencyKey(),
+        key,
       );
       toast(t('withdraw.submitted'), 'success', 4000);
       setConfirming(null);

@@ -47,9 +47,9 @@ export interface KycStatus {
 export const loanApi = {
   products: (signal?: AbortSignal) => http.get<LoanProduct[]>('user/listLoanProducts', undefined, signal),
   quote: (amount: string, termDays: number) => http.get<LoanOffer>('user/loanQuote', { amount, termDays }),
-  apply: (amount: string, termDays: number) =>
-    http.send<Loan>('user/loan', { amount, termDays, agree: true }),
-  repay: (loanId: string) => http.send<Loan>('user/repayLoan', { loanId }),
+  apply: (amount: string, termDays: number, key?: string) =>
+    http.send<Loan>('user/loan', { amount, termDays, agree: true }, key),
+  repay: (loanId: string, key?: string) => http.send<Loan>('user/repayLoan', { loanId }, key),
   records: (signal?: AbortSignal) => http.get<Loan[]>('user/listLoanRecord', undefined, signal),
   agreement: (id: string) => http.blob(`user/loanAgreement/${id}`),
   kyc: (signal?: AbortSignal) => http.get<KycStatus>('user/getIdentification', undefined, signal),

@@ -271,9 +271,9 @@ function LoanForm({
             { label: t('offer.date'), value: formatDate(offer.repaymentDate, i18n.language) },
           ]}
           onClose={() => setOffer(null)}
-          onConfirm={async () => {
+          onConfirm={async (key) => {
             if (!agreed) throw new ApiError(400, t('offer.notSigned'));
-            await loanApi.apply(offer.amount, offer.termDays);
+            await loanApi.apply(offer.amount, offer.termDays, key);
             toast(t('offer.granted'), 'success');
             setOffer(null);
             setAmount('');
@@ -387,8 +387,8 @@ function Records({ round, onChange }: { round: number; onChange: () => void }) {
           ]}
           note={t('repayNote')}
           onClose={() => setRepaying(null)}
-          onConfirm={async () => {
-            await loanApi.repay(repaying.id);
+          onConfirm={async (key) => {
+            await loanApi.repay(repaying.id, key);
             toast(t('repaid'), 'success');
             setRepaying(null);
             onChange();

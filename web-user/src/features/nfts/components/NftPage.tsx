@@ -242,7 +242,7 @@ function NftAction({
       ]}
       note={type === 'buy' ? t('buyNote') : t('bidNote')}
       onClose={onClose}
-      onConfirm={async () => {
+      onConfirm={async (key) => {
         setError(null);
         if (type === 'bid') {
           // Above the current bid, or at least the starting bid when nobody has bid yet (the server's rule).
@@ -253,11 +253,15 @@ function NftAction({
           }
         }
         try {
-          await http.send<unknown>('user/buyNft', {
-            nftId: nft.id,
-            type,
-            ...(type === 'bid' ? { amount: amount.trim() } : {}),
-          });
+          await http.send<unknown>(
+            'user/buyNft',
+            {
+              nftId: nft.id,
+              type,
+              ...(type === 'bid' ? { amount: amount.trim() } : {}),
+            },
+            key,
+          );
           toast(type === 'bid' ? t('bidPlaced') : t('done'), 'success');
           onDone();
         } catch (err) {

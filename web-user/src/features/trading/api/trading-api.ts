@@ -94,15 +94,17 @@ export interface BuyU {
 export const tradingApi = {
   assetInfo: (marketId: number | string, signal?: AbortSignal) =>
     http.get<AssetInfo>(`order/getAssestInfo/${marketId}`, undefined, signal),
-  buyU: (body: BuyU): Promise<Answer<UOrder>> => http.send<UOrder>('order/buyU', body),
-  stopU: (orderId: string) => http.send<UOrder>('order/stopU', { orderId }),
-  cancelU: (orderId: string) => http.send<UOrder>('order/cancelU', { orderId }),
+  buyU: (body: BuyU, key?: string): Promise<Answer<UOrder>> => http.send<UOrder>('order/buyU', body, key),
+  stopU: (orderId: string, key?: string) => http.send<UOrder>('order/stopU', { orderId }, key),
+  cancelU: (orderId: string, key?: string) => http.send<UOrder>('order/cancelU', { orderId }, key),
   listU: (state: 'current' | 'history', pageNum: number, signal?: AbortSignal) =>
     http.get<Page<UOrder>>('order/listUOrder', { state, pageNum, pageSize: 20 }, signal),
   optionsProducts: (signal?: AbortSignal) =>
     http.get<OptionsProduct[]>('order/listOptionsProducts', undefined, signal),
-  buyOptions: (body: { code: string; productId: number; direction: 'up' | 'down'; amount: string }) =>
-    http.send<OptionsOrder>('order/buyOptions', body),
+  buyOptions: (
+    body: { code: string; productId: number; direction: 'up' | 'down'; amount: string },
+    key?: string,
+  ) => http.send<OptionsOrder>('order/buyOptions', body, key),
   listOptions: (state: 'current' | 'history', pageNum: number, signal?: AbortSignal) =>
     http.get<Page<OptionsOrder>>('order/listOptionsOrder', { state, pageNum, pageSize: 20 }, signal),
 };

@@ -124,14 +124,17 @@ function OptionsFormBody({
           ]}
           note={t('options.rule')}
           onClose={() => setDirection(null)}
-          onConfirm={async () => {
+          onConfirm={async (key) => {
             try {
-              await tradingApi.buyOptions({
-                code,
-                productId: product.id,
-                direction,
-                amount: amount.trim(),
-              });
+              await tradingApi.buyOptions(
+                {
+                  code,
+                  productId: product.id,
+                  direction,
+                  amount: amount.trim(),
+                },
+                key,
+              );
               toast(t('options.placed'), 'success');
               setDirection(null);
               setAmount('');

@@ -196,9 +196,9 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
           note={closing.state === 'open' ? t('lists.closeNote') : undefined}
           danger={closing.state === 'open'}
           onClose={() => setClosing(null)}
-          onConfirm={async () => {
-            if (closing.state === 'open') await tradingApi.stopU(closing.id);
-            else await tradingApi.cancelU(closing.id);
+          onConfirm={async (key) => {
+            if (closing.state === 'open') await tradingApi.stopU(closing.id, key);
+            else await tradingApi.cancelU(closing.id, key);
             toast(t(closing.state === 'open' ? 'lists.positionClosed' : 'lists.orderCancelled'), 'success');
             setClosing(null);
             bumpTrading();

@@ -254,9 +254,9 @@ export function UOrderForm({
           ]}
           note={order.limitPrice ? t('u.limitNote') : t('u.marketNote')}
           onClose={() => setOrder(null)}
-          onConfirm={async () => {
+          onConfirm={async (key) => {
             try {
-              await tradingApi.buyU(order);
+              await tradingApi.buyU(order, key);
               toast(t('u.placed'), 'success');
               setOrder(null);
               bumpTrading();
