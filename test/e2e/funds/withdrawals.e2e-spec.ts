@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { HDKey } from '@scure/bip32';
 import { randomUUID } from 'node:crypto';
 import { LedgerService, SystemAccount } from '@app/ledger';
@@ -368,6 +369,49 @@ describe('funds: deposit addresses and withdrawals', () => {
         [id],
       );
       expect(audit).toEqual([{ action: 'withdrawal.approved' }]);
+    });
+
+    it('a withdrawal is not paid out while its account is frozen, even if requested before', async () => {
+      const user = await registerUser(t);
+      await deposit(user, '100');
+      await setWithdrawPassword(user);
+      const id = (await withdraw(user, trc20('30'))).body.result.id as string;
+      const admin = { Authorization: `Bearer ${adminToken}` };
+      const freeze = await t
+        .http()
+        .post(`/swx/admin/users/${user.id}/freeze`)
+        .set(admin)
+        .send({ reason: 'Chargeback investigation' });
+      expect(freeze.body.code).toBe(200);
+      const approve = await t.http().post(`/swx/admin/withdrawals/${id}/approve`).set(admin);
+      expect(approve.body.code).toBe(10005);
+      const [row]: { status: string }[] = await t.db.query(
+        `SELECT status FROM funds.withdrawals WHERE id = $1`,
+        [id],
+      );
+      expect(row.status).toBe('pending');
+      const frozenUsdt = async () =>
+        (
+          await t.db.query(
+            `SELECT coalesce(sum(balance), 0)::text AS b FROM ledger.accounts
+              WHERE owner_id = $1 AND currency = 'USDT' AND kind = 'frozen'`,
+            [user.id],
+          )
+        )[0].b as string;
+      expect(new Decimal(await frozenUsdt()).gt(30)).toBe(true);
+      // Once unfrozen, the reviewer can pay it out.
+      expect(
+        (
+          await t
+            .http()
+            .post(`/swx/admin/users/${user.id}/unfreeze`)
+            .set(admin)
+            .send({ reason: 'Investigation closed' })
+        ).body.code,
+      ).toBe(200);
+      const paid = await t.http().post(`/swx/admin/withdrawals/${id}/approve`).set(admin);
+      expect(paid.body.result).toMatchObject({ status: 'approved' });
+      expect(new Decimal(await frozenUsdt()).isZero()).toBe(true);
     });
 
     it('a rejection returns the money and shows its reason', async () => {

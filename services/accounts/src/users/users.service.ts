@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import {
   AppException,
   ErrorCode,
@@ -51,6 +51,15 @@ export class UsersService {
     else if (where.phone) qb.where('u.phone = :phone', { phone: where.phone });
     else return Promise.resolve(null);
     return qb.getOne();
+  }
+
+  /** A user's status (active, frozen, ...), read in the caller's transaction when given; null if none. */
+  async status(userId: string, m?: EntityManager): Promise<UserStatus | null> {
+    const user = await (m ? m.getRepository(User) : this.users).findOne({
+      where: { id: userId },
+      select: { id: true, status: true },
+    });
+    return user?.status ?? null;
   }
 
   async exists(where: { username?: string; email?: string; phone?: string }): Promise<boolean> {

@@ -19,7 +19,7 @@ import {
 } from '@app/common';
 import { InsufficientBalanceError, LedgerService, SystemAccount } from '@app/ledger';
 import { ReviewAlerts } from '@app/queue';
-import { AdminAuditService, formatUtc, SecurityChangesService } from '@app/accounts';
+import { AdminAuditService, formatUtc, SecurityChangesService, UsersService } from '@app/accounts';
 import { AddressBookService } from '../address-book/address-book.service';
 import { WithdrawalWhitelistService } from '../address-book/withdrawal-whitelist.service';
 import type { AddressKind } from '../coins/entities/coin-network.entity';
@@ -49,6 +49,7 @@ export class WithdrawalsService {
     private readonly addressBook: AddressBookService,
     private readonly passwords: WithdrawPasswordService,
     private readonly whitelist: WithdrawalWhitelistService,
+    private readonly users: UsersService,
     @Optional() @Inject(WITHDRAWAL_BLOCKER) private readonly blocker?: WithdrawalBlocker,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
     @Optional() @Inject(MARKET_PRICES) private readonly prices?: MarketPrices,
@@ -262,6 +263,11 @@ export class WithdrawalsService {
     }
     // Withdrawals are blocked during a loan, also one requested before the loan was taken.
     await this.assertNotBlocked(w.userId, m);
+    // And for a frozen account (fraud, an overdue loan), also one requested before the freeze: the
+    // reviewer can reject it, which returns the money to the account.
+    if ((await this.users.status(w.userId, m)) === 'frozen') {
+      throw new AppException(ErrorCode.UserStatusAbnormal);
+    }
     const legs = [
       {
         from: frozen,
