@@ -496,8 +496,13 @@ export class LedgerService implements OnModuleDestroy {
     const legEntry: number[] = [];
     const legRefs: [AccountRef, AccountRef][] = [];
     const amounts: string[] = [];
+    const seen = new Set<string>();
     for (const [index, entry] of entries.entries()) {
       if (entry.legs.length === 0) throw new LedgerIntegrityError('a journal entry needs at least one leg');
+      // post_journals finds an entry's journal row by its key: one key twice in a batch would post
+      // both entries' legs under one row.
+      if (seen.has(entry.key)) throw new LedgerIntegrityError(`one key twice in a batch: ${entry.key}`);
+      seen.add(entry.key);
       keys.push(entry.key);
       reasons.push(entry.reason);
       refTypes.push(entry.refType ?? null);

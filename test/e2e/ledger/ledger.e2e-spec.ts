@@ -188,6 +188,20 @@ describe('ledger (real Postgres)', () => {
     ).rejects.toBeInstanceOf(LedgerIntegrityError);
   });
 
+  it('a batch that names one key twice is refused before it moves anything', async () => {
+    const id = randomUUID();
+    await fund(id, '10');
+    const entry = {
+      key: `twice-${id}`,
+      reason: 'x',
+      legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1' }],
+    };
+    await expect(ledger.postMany([entry, { ...entry }])).rejects.toBeInstanceOf(LedgerIntegrityError);
+    expect((await ledger.balance(user(id))).toFixed()).toBe('10');
+    const journal = await t.db.query('SELECT 1 FROM ledger.journal WHERE idempotency_key = $1', [`twice-${id}`]);
+    expect(journal).toEqual([]);
+  });
+
   it('system accounts are sharded but sum as one', async () => {
     const id = randomUUID();
     await fund(id, '32');
