@@ -269,7 +269,7 @@ describe('web-user: withdrawal whitelist', () => {
     await page.getByTestId('confirm-action').click();
     await page
       .getByTestId('confirm-error')
-      .getByText(`withdrawal whitelist); possible again from ${until}.`, { exact: false })
+      .getByText(`a newly linked login); possible again from ${until}.`, { exact: false })
       .waitFor();
   });
 
@@ -312,9 +312,11 @@ describe('web-user: withdrawal whitelist', () => {
     expect((await whitelistOf(other)).enabled).toBe(true);
 
     // The withdraw form's code field is the same one: digits only, left to right.
+    // 2FA is on: the field is there at once, without the "I use two-factor authentication" step.
     await page.goto('/profile/withdraw');
-    await page.getByRole('button', { name: 'I use two-factor authentication' }).click();
     const code2 = page.getByLabel('Two-factor code');
+    await code2.waitFor();
+    expect(await page.getByRole('button', { name: 'I use two-factor authentication' }).count()).toBe(0);
     await code2.fill('1a2b34');
     expect(await code2.inputValue()).toBe('1234');
     expect(await code2.getAttribute('dir')).toBe('ltr');
