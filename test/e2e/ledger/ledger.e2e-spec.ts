@@ -198,7 +198,9 @@ describe('ledger (real Postgres)', () => {
     };
     await expect(ledger.postMany([entry, { ...entry }])).rejects.toBeInstanceOf(LedgerIntegrityError);
     expect((await ledger.balance(user(id))).toFixed()).toBe('10');
-    const journal = await t.db.query('SELECT 1 FROM ledger.journal WHERE idempotency_key = $1', [`twice-${id}`]);
+    const journal = await t.db.query('SELECT 1 FROM ledger.journal WHERE idempotency_key = $1', [
+      `twice-${id}`,
+    ]);
     expect(journal).toEqual([]);
   });
 
