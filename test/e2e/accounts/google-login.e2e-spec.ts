@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser, uniqueName } from '../../support/users';
+import { SecurityChangesService } from '@app/accounts';
 
 const CLIENT_ID = 'swx-test-client';
 const CLIENT_SECRET = 'a-client-secret-for-tests-only';
@@ -120,6 +121,48 @@ describe('Google (OIDC) login /swx/customer/login', () => {
       existing.id,
     ]);
     expect(links).toEqual([{ issuer: provider.issuer, email: existing.email }]);
+  });
+
+  it('a link by the matching e-mail is a security change: withdrawals wait 24 hours and the user is told', async () => {
+    const existing = await registerUser(t);
+    const securityChanges = async () => {
+      const [row] = await t.db.query('SELECT security_changed_at FROM accounts.users WHERE id = $1', [
+        existing.id,
+      ]);
+      const notes = await t.db.query(
+        `SELECT title FROM content.notifications WHERE user_id = $1 AND key LIKE 'security-change-%'`,
+        [existing.id],
+      );
+      return {
+        changedAt: row.security_changed_at as Date | null,
+        titles: notes.map((n: { title: string }) => n.title),
+      };
+    };
+    expect(await securityChanges()).toEqual({ changedAt: null, titles: [] });
+    expect(await t.app.get(SecurityChangesService).withdrawalHoldUntil(existing.id)).toBeNull();
+
+    const res = await loginByGoogle(await authorize(existing.email));
+    expect(res.body.code).toBe(200);
+    expect(res.body.result.user.id).toBe(existing.id);
+    const after = await securityChanges();
+    expect(after.changedAt).toEqual(expect.any(Date));
+    expect(after.titles).toEqual(['message.securityChangeLoginLinkedTitle']);
+    expect(await t.app.get(SecurityChangesService).withdrawalHoldUntil(existing.id)).toEqual(
+      new Date(after.changedAt!.getTime() + 24 * 3600 * 1000),
+    );
+
+    // Logging in again by the same Google account links nothing new: no further change.
+    expect((await loginByGoogle(await authorize(existing.email))).body.code).toBe(200);
+    expect(await securityChanges()).toEqual(after);
+  });
+
+  it('a user created by Google login has made no security change', async () => {
+    const res = await loginByGoogle(await authorize(`${uniqueName()}@example.com`));
+    expect(res.body.code).toBe(200);
+    const [row] = await t.db.query('SELECT security_changed_at FROM accounts.users WHERE id = $1', [
+      res.body.result.user.id,
+    ]);
+    expect(row.security_changed_at).toBeNull();
   });
 
   it('refuses a state used twice, an unknown state, a forged code and an unverified e-mail', async () => {

@@ -305,7 +305,8 @@ export class AuthService {
 
   /**
    * Google / OIDC login: the provider's verified e-mail logs in the user linked to that provider
-   * account, else the user with that e-mail (then linked), else a new user with the e-mail.
+   * account, else the user with that e-mail (then linked: a security change), else a new user with
+   * the e-mail.
    */
   async loginByGoogle(dto: LoginByGoogleDto, client: ClientInfo): Promise<FirstFactorResult> {
     const identity = await this.oidc.exchange(dto, null);
@@ -315,17 +316,26 @@ export class AuthService {
       if (link) return this.users.findWithSecrets({ id: link.userId });
       const byEmail = await this.users.findWithSecrets({ email: identity.email });
       if (!byEmail) return null;
-      await links
-        .createQueryBuilder()
-        .insert()
-        .values({
-          issuer: identity.issuer,
-          subject: identity.subject,
-          userId: byEmail.id,
-          email: identity.email,
-        })
-        .orIgnore()
-        .execute();
+      // Linked by the e-mail alone: a new way into an existing account, a security change just as an
+      // explicit link is (LinksService): withdrawals wait 24 hours and the holder is told. Only the
+      // request whose insert made the link records it (a concurrent one inserts nothing).
+      await this.dataSource.transaction(async (m) => {
+        const inserted = await m
+          .createQueryBuilder()
+          .insert()
+          .into(OidcLink)
+          .values({
+            issuer: identity.issuer,
+            subject: identity.subject,
+            userId: byEmail.id,
+            email: identity.email,
+          })
+          .orIgnore()
+          .returning('user_id')
+          .execute();
+        if (Array.isArray(inserted.raw) && inserted.raw.length > 0)
+          await this.securityChanges.record(byEmail.id, 'loginLinked', m);
+      });
       return byEmail;
     };
     let user = await linked();
