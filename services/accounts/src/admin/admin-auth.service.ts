@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import {
   AdminRole,
   APP_CONFIG,
@@ -16,6 +16,7 @@ import { LoginThrottleService } from '../auth/login-throttle.service';
 import { SessionsService } from '../auth/sessions.service';
 import { AdminAuditService } from './admin-audit.service';
 import type { SecondFactor } from '../two-factor/two-factor.service';
+import { stillCurrent } from '../two-factor/login-challenges';
 import { AdminTwoFactorService, type AdminSecondFactorKind } from './admin-two-factor.service';
 import type { AdminLoginDto } from './dto/admin-login.dto';
 import type { AdminChangePasswordDto } from './dto/admin-password.dto';
@@ -91,22 +92,36 @@ export class AdminAuthService implements OnApplicationBootstrap {
     // Disabled by a super-admin (AdminAccountsService): told only once the password is right.
     if (!admin.active) throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'auth.adminDisabled');
     // With TOTP on, the password only opens a challenge that login2fa completes with a code.
-    if (this.twoFactor.isEnabled(admin)) return this.twoFactor.openChallenge(admin.id);
+    if (this.twoFactor.isEnabled(admin)) return this.twoFactor.openChallenge(admin);
     return this.openSession(admin, client);
   }
 
   /** The second step of a login with TOTP on: the challenge and a current code or a recovery code. */
   async login2fa(challenge: string, factor: SecondFactor, client: { ip: string; userAgent?: string }) {
-    let done: { adminId: string; factor: AdminSecondFactorKind };
+    let done: { adminId: string; factor: AdminSecondFactorKind; credential: string };
     try {
       done = await this.twoFactor.completeChallenge(challenge, factor, client.ip);
     } catch (error) {
       await this.audit.record({ adminId: null, action: 'admin.login_2fa_failed', ip: client.ip });
       throw error;
     }
-    const admin = await this.admins.findOne({ where: { id: done.adminId } });
-    if (!admin?.active) throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'auth.adminDisabled');
-    return this.openSession(admin, client, { secondFactor: done.factor });
+    // The session opens under a share lock of the admin's row, with the password the challenge was
+    // opened with still in place: a reset or change committed meanwhile refuses it, one that commits
+    // later waits for this session and then ends it with the others.
+    return this.admins.manager.transaction(async (m) => {
+      const admin = await m
+        .getRepository(AdminUser)
+        .createQueryBuilder('a')
+        .addSelect('a.passwordHash')
+        .where('a.id = :id', { id: done.adminId })
+        .setLock('pessimistic_read')
+        .getOne();
+      if (!admin?.active)
+        throw new AppException(ErrorCode.UserStatusAbnormal, null, {}, 'auth.adminDisabled');
+      if (!stillCurrent(done.credential, admin.passwordHash))
+        throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
+      return this.openSession(admin, client, { secondFactor: done.factor }, m);
+    });
   }
 
   /**
@@ -161,14 +176,18 @@ export class AdminAuthService implements OnApplicationBootstrap {
     admin: AdminUser,
     client: { ip: string; userAgent?: string },
     detail?: Record<string, unknown>,
+    m?: EntityManager,
   ) {
-    const session = await this.sessions.open('admin', admin.id, client);
-    await this.audit.record({
-      adminId: admin.id,
-      action: 'admin.login',
-      ip: client.ip,
-      ...(detail ? { detail } : {}),
-    });
+    const session = await this.sessions.open('admin', admin.id, client, m);
+    await this.audit.record(
+      {
+        adminId: admin.id,
+        action: 'admin.login',
+        ip: client.ip,
+        ...(detail ? { detail } : {}),
+      },
+      m,
+    );
     return {
       token: session.token,
       expiresAt: session.expiresAt.toISOString(),

@@ -110,26 +110,42 @@ export class AdminTwoFactorService {
     return { wasEnabled: this.isEnabled(admin) };
   }
 
-  /** After the password: a single-use challenge that login2fa completes. */
-  openChallenge(adminId: string): Promise<AdminTwoFactorChallenge> {
-    return this.challenges.open('admin', adminId);
+  /**
+   * After the password: a single-use challenge that login2fa completes, bound to the password hash
+   * the login checked (a reset or change of the password ends it).
+   */
+  openChallenge(admin: Pick<AdminUser, 'id' | 'passwordHash'>): Promise<AdminTwoFactorChallenge> {
+    return this.challenges.open('admin', admin.id, admin.passwordHash);
   }
 
   /**
    * Checks the second factor (a TOTP code or a recovery code) of a challenge and consumes it;
-   * answers the admin id and the kind of factor used.
-   * Unknown or used challenge: 400 on `challenge`; wrong factor: 10091; too many wrong: 429.
+   * answers the admin id, the kind of factor used and the challenge's credential stamp.
+   * Unknown, used or outdated challenge: 400 on `challenge`; wrong factor: 10091; too many wrong: 429.
    */
   async completeChallenge(
     challenge: string,
     factor: SecondFactor,
     ip: string,
-  ): Promise<{ adminId: string; factor: AdminSecondFactorKind }> {
-    const { id, used } = await this.challenges.complete('admin', challenge, ip, async (adminId) => {
-      const admin = await this.loadSecrets(adminId);
-      return this.isEnabled(admin) ? this.checkFactor(admin, factor) : null;
-    });
-    return { adminId: id, factor: used };
+  ): Promise<{ adminId: string; factor: AdminSecondFactorKind; credential: string }> {
+    const { id, used, credential } = await this.challenges.complete(
+      'admin',
+      challenge,
+      ip,
+      async (adminId) => {
+        const admin = await this.admins
+          .createQueryBuilder('a')
+          .addSelect('a.passwordHash')
+          .where('a.id = :adminId', { adminId })
+          .getOne();
+        return admin?.passwordHash ?? null;
+      },
+      async (adminId) => {
+        const admin = await this.loadSecrets(adminId);
+        return this.isEnabled(admin) ? this.checkFactor(admin, factor) : null;
+      },
+    );
+    return { adminId: id, factor: used, credential };
   }
 
   private async checkFactor(admin: AdminUser, factor: SecondFactor): Promise<AdminSecondFactorKind | null> {

@@ -18,6 +18,7 @@ import { ApiKey } from '../api-keys/entities/api-key.entity';
 import type { LoginResult } from '@app/contracts';
 import { TwoFactorService, type TwoFactorChallenge } from '../two-factor/two-factor.service';
 import type { LoginTwoFactorDto } from '../two-factor/dto/two-factor.dto';
+import { stillCurrent } from '../two-factor/login-challenges';
 import { User } from '../users/entities/user.entity';
 import { UsersService } from '../users/users.service';
 import { SecurityChangesService } from '../users/security-changes.service';
@@ -174,15 +175,29 @@ export class AuthService {
   /** Completes a login that answered a 2FA challenge, with a TOTP code or a recovery code. */
   async loginTwoFactor(dto: LoginTwoFactorDto, client: ClientInfo): Promise<LoginResult> {
     if (!dto.code && !dto.recoveryCode) throw AppException.field('code', 'auth.enterTotpCode');
-    const userId = await this.twoFactor.completeChallenge(
+    const { userId, credential } = await this.twoFactor.completeChallenge(
       dto.challenge,
       { code: dto.code, recoveryCode: dto.recoveryCode },
       client.ip,
     );
-    const user = await this.users.findWithSecrets({ id: userId });
-    if (!user) throw new AppException(ErrorCode.UserNotFound);
-    this.assertActive(user);
-    return this.loginResult(user, await this.sessions.open('customer', user.id, client));
+    // The session opens under a share lock of the user's row, with the password the challenge was
+    // opened with still in place: a reset or change committed meanwhile refuses it, one that commits
+    // later waits for this session and then ends it with the others.
+    const { user, session } = await this.dataSource.transaction(async (m) => {
+      const current = await m
+        .getRepository(User)
+        .createQueryBuilder('u')
+        .addSelect('u.passwordHash')
+        .where('u.id = :userId', { userId })
+        .setLock('pessimistic_read')
+        .getOne();
+      if (!current) throw new AppException(ErrorCode.UserNotFound);
+      if (!stillCurrent(credential, current.passwordHash))
+        throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
+      this.assertActive(current);
+      return { user: current, session: await this.sessions.open('customer', userId, client, m) };
+    });
+    return this.loginResult(user, session);
   }
 
   /**
@@ -368,7 +383,7 @@ export class AuthService {
 
   /** The second factor when the user has 2FA on, else a session at once. */
   private async afterFirstFactor(user: User, client: ClientInfo): Promise<FirstFactorResult> {
-    if (this.twoFactor.isEnabled(user)) return this.twoFactor.openChallenge(user.id);
+    if (this.twoFactor.isEnabled(user)) return this.twoFactor.openChallenge(user);
     return this.loginResult(user, await this.sessions.open('customer', user.id, client));
   }
 

@@ -98,21 +98,35 @@ export class TwoFactorService {
     return null;
   }
 
-  /** After the first factor: a single-use challenge that login2fa completes. */
-  openChallenge(userId: string): Promise<TwoFactorChallenge> {
-    return this.challenges.open('user', userId);
+  /**
+   * After the first factor: a single-use challenge that login2fa completes, bound to the password
+   * hash of `user` as the first factor read it (a reset or change of the password ends it).
+   */
+  openChallenge(user: Pick<User, 'id' | 'passwordHash'>): Promise<TwoFactorChallenge> {
+    return this.challenges.open('user', user.id, user.passwordHash);
   }
 
   /**
-   * Checks the second factor of a challenge and consumes it; answers the user id.
-   * Unknown or used challenge: 400 on `challenge`; wrong factor: 10091; too many wrong: 429.
+   * Checks the second factor of a challenge and consumes it; answers the user id and the
+   * challenge's credential stamp (`stillCurrent` where the session opens).
+   * Unknown, used or outdated challenge: 400 on `challenge`; wrong factor: 10091; too many wrong: 429.
    */
-  async completeChallenge(challenge: string, factor: SecondFactor, ip: string): Promise<string> {
-    const { id } = await this.challenges.complete('user', challenge, ip, async (userId) => {
-      const user = await this.loadSecrets(userId);
-      return this.isEnabled(user) && (await this.checkFactor(user, factor)) ? true : null;
-    });
-    return id;
+  async completeChallenge(
+    challenge: string,
+    factor: SecondFactor,
+    ip: string,
+  ): Promise<{ userId: string; credential: string }> {
+    const { id, credential } = await this.challenges.complete(
+      'user',
+      challenge,
+      ip,
+      (userId) => this.passwordHashOf(userId),
+      async (userId) => {
+        const user = await this.loadSecrets(userId);
+        return this.isEnabled(user) && (await this.checkFactor(user, factor)) ? true : null;
+      },
+    );
+    return { userId: id, credential };
   }
 
   /** For sensitive changes (repasswordTx): a TOTP code is required while 2FA is enabled. */
@@ -159,6 +173,14 @@ export class TwoFactorService {
     if (!row) return false;
     const spent = await repo.update({ id: row.id, usedAt: IsNull() }, { usedAt: this.clock.now() });
     return spent.affected === 1;
+  }
+
+  private async passwordHashOf(userId: string): Promise<string | null> {
+    const rows = await this.dataSource.query<{ password_hash: string | null }[]>(
+      'SELECT password_hash FROM accounts.users WHERE id = $1',
+      [userId],
+    );
+    return rows[0]?.password_hash ?? null;
   }
 
   private async loadSecrets(userId: string): Promise<User> {
