@@ -318,4 +318,56 @@ describe('funds: recharge with a voucher', () => {
     expect(mail.body).toContain('Deposits waiting');
     expect(mail.body).toContain('150 USDT (TRC20)');
   });
+
+  it('keeps the alerts of a digest whose e-mails could not be stored, and sends them on the retry', async () => {
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.Reviews));
+    const waiting = async () =>
+      (await queue.getDelayed()).find((j) => j.name === (JobName.ReviewDigest as string));
+    // A digest already waiting (the test before) is sent first, so only this test's one fails.
+    const earlier = await waiting();
+    if (earlier) {
+      await earlier.promote();
+      await waitFor(async () => ((await earlier.isCompleted()) ? true : undefined));
+    }
+    // A digest's id is its window's: removed, the next alert of this window schedules one again.
+    for (const done of await queue.getJobs(['completed'])) {
+      if (done.name === (JobName.ReviewDigest as string)) await done.remove();
+    }
+    const user = await registerUser(t);
+    // The outbox refuses its next row once: the digest's first attempt fails after the claim. A
+    // sequence counts the inserts, as its value outlives the failed insert's rollback.
+    await t.db.query(`CREATE SEQUENCE IF NOT EXISTS public.outbox_inserts`);
+    await t.db.query(`CREATE OR REPLACE FUNCTION public.refuse_outbox_once() RETURNS trigger AS $$
+      BEGIN
+        IF nextval('public.outbox_inserts') = 1 THEN RAISE EXCEPTION 'outbox unavailable'; END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await t.db.query(`CREATE TRIGGER refuse_outbox_once BEFORE INSERT ON accounts.outbox
+      FOR EACH ROW EXECUTE FUNCTION public.refuse_outbox_once()`);
+    try {
+      const fields = usdt();
+      expect((await recharge(user, fields, { buffer: PNG, name: 'voucher.png' })).body.code).toBe(20002);
+      const digest = await waiting();
+      expect(digest).toBeDefined();
+      await digest!.promote();
+      const mail = await waitFor(
+        async () => {
+          const rows: { body: string }[] = await t.db.query(
+            `SELECT body FROM accounts.outbox WHERE recipient = 'admin@example.com' AND body LIKE $1`,
+            [`%${fields.txHash.toLowerCase()}%`],
+          );
+          return rows[0];
+        },
+        20_000,
+        'the digest e-mail',
+      );
+      expect(mail.body).toContain('150 USDT (TRC20)');
+      expect((await queue.getJob(digest!.id!))?.attemptsMade).toBeGreaterThanOrEqual(1);
+      expect((await t.db.query(`SELECT last_value FROM public.outbox_inserts`))[0].last_value).not.toBe('1');
+    } finally {
+      await t.db.query(`DROP TRIGGER IF EXISTS refuse_outbox_once ON accounts.outbox`);
+      await t.db.query(`DROP SEQUENCE IF EXISTS public.outbox_inserts`);
+      await t.db.query(`DROP FUNCTION IF EXISTS public.refuse_outbox_once()`);
+    }
+  });
 });

@@ -17,9 +17,26 @@ const KIND_TITLES: Record<ReviewAlert['kind'], string> = {
 };
 
 /**
+ * Claims the waiting alerts for one digest job: moves them to the job's own list unless an earlier
+ * attempt of the job already did (then that claim is read again), so a retried job sends what its
+ * failed attempt took, and two jobs never take the same item.
+ */
+const CLAIM_SCRIPT = `
+if redis.call('EXISTS', KEYS[2]) == 0 then
+  if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
+  redis.call('RENAME', KEYS[1], KEYS[2])
+end
+return redis.call('LRANGE', KEYS[2], 0, -1)`;
+
+interface DigestJobData {
+  /** Reviewers whose e-mail an earlier attempt of this job already stored. */
+  sentTo?: string[];
+}
+
+/**
  * Tells reviewers what entered the review queues: one e-mail per active reviewer (and super-admin)
- * listing every submission since the last digest. Items are taken from Redis atomically, so two
- * workers never send the same item twice.
+ * listing every submission since the last digest. The job's claim of the alerts is dropped only
+ * once every e-mail is in the outbox; a failed last attempt gives them back for the next digest.
  */
 @Processor(QueueName.Reviews)
 export class ReviewDigestProcessor extends WorkerHost {
@@ -33,16 +50,32 @@ export class ReviewDigestProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job): Promise<number> {
+  async process(job: Job<DigestJobData>): Promise<number> {
     if (job.name !== (JobName.ReviewDigest as string)) return 0;
-    const [[, raw]] = (await this.redis
-      .multi()
-      .lrange(REVIEW_ALERTS_KEY, 0, -1)
-      .del(REVIEW_ALERTS_KEY)
-      .exec()) as [[Error | null, string[]], [Error | null, number]];
-    const alerts = raw.map((r) => JSON.parse(r) as ReviewAlert);
-    if (alerts.length === 0) return 0;
+    const claimKey = `${REVIEW_ALERTS_KEY}:claim:${job.id}`;
+    const raw = (await this.redis.eval(CLAIM_SCRIPT, 2, REVIEW_ALERTS_KEY, claimKey)) as string[];
+    if (raw.length === 0) return 0;
+    try {
+      const sent = await this.send(
+        job,
+        raw.map((r) => JSON.parse(r) as ReviewAlert),
+      );
+      await this.redis.del(claimKey);
+      return sent;
+    } catch (error) {
+      // The last attempt gives the alerts back, ahead of newer ones, for the next window's digest.
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+        await this.redis
+          .multi()
+          .lpush(REVIEW_ALERTS_KEY, ...[...raw].reverse())
+          .del(claimKey)
+          .exec();
+      }
+      throw error;
+    }
+  }
 
+  private async send(job: Job<DigestJobData>, alerts: ReviewAlert[]): Promise<number> {
     const reviewers = (await this.admins.find({ where: { active: true } })).filter((a) =>
       a.roles.some((r) => r === (AdminRole.Reviewer as string) || r === (AdminRole.SuperAdmin as string)),
     );
@@ -54,8 +87,12 @@ export class ReviewDigestProcessor extends WorkerHost {
       for (const item of items) lines.push(`  - ${item.summary} (#${item.id}, ${item.at})`);
     }
     const body = `New submissions are waiting for review in the console (/admin):\n\n${lines.join('\n')}\n`;
+    const sentTo = new Set(job.data.sentTo ?? []);
     for (const reviewer of reviewers) {
+      if (sentTo.has(reviewer.email)) continue;
       await this.outbox.deliver('email', reviewer.email, `${alerts.length} new item(s) to review`, body);
+      sentTo.add(reviewer.email);
+      await job.updateData({ ...job.data, sentTo: [...sentTo] });
     }
     this.logger.log(`review digest: ${alerts.length} item(s) to ${reviewers.length} reviewer(s)`);
     return alerts.length;
