@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { ApiError, http } from '../../../api/http-client';
+import { holdSupportSocket } from '../../notifications/supportSocket';
 import { checkImage, compressImage, MAX_UPLOAD_BYTES } from '../../../shared/image';
 import { useSession } from '../../../shared/session';
 
@@ -177,37 +178,41 @@ export function useSupportChat(language: string): SupportChat {
     setHistory('loading');
     setItems([]);
     setFirstUnreadKey(null);
-    const socket = io('/support', {
-      auth: kind === 'visitor' ? { visitorId: value } : { token: value },
+    // The connection the bell's live notifications use too (one /support socket per page).
+    const { socket, release } = holdSupportSocket(
+      kind === 'visitor' ? { visitorId: value } : { token: value },
       // The language only labels the handshake: a change needs no new connection.
-      query: { lang: languageRef.current },
-      transports: ['websocket'],
-      timeout: 8000,
-      reconnectionDelayMax: 5000,
-    });
+      languageRef.current,
+    );
     socketRef.current = socket;
     let connectedOnce = false;
-    socket.on('connect', () => {
+    const onConnect = () => {
       connectedOnce = true;
       setStatus('online');
       void loadHistory();
-    });
-    socket.on('connect_error', (error: Error) => {
+    };
+    const onConnectError = (error: Error) => {
       // A refused handshake is final (a token without a live session); otherwise socket.io retries.
       if (!socket.active && error.message === 'unauthorized' && kind === 'token') setStatus('ended');
       else setStatus(connectedOnce && socket.active ? 'reconnecting' : 'offline');
-    });
-    socket.on('disconnect', (reason) => {
+    };
+    const onDisconnect = (reason: Socket.DisconnectReason) => {
       if (reason === 'io client disconnect') return;
       // The server ends the socket of a session revoked since the handshake (logout, new password).
       if (reason === 'io server disconnect') setStatus(kind === 'token' ? 'ended' : 'offline');
       else setStatus('reconnecting');
-    });
-    socket.on('message', (m: SupportMessage) => {
+    };
+    const onMessage = (m: SupportMessage) => {
       if (!m || typeof m.id !== 'string') return;
       setItems((list) => upsert(list, m));
       if (m.sender === 'agent') markRead();
-    });
+    };
+    socket.on('connect', onConnect);
+    socket.on('connect_error', onConnectError);
+    socket.on('disconnect', onDisconnect);
+    socket.on('message', onMessage);
+    // Already open (the bell holds it): no `connect` event comes.
+    if (socket.connected) onConnect();
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
       if (socket.connected) markRead();
@@ -216,7 +221,11 @@ export function useSupportChat(language: string): SupportChat {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
-      socket.close();
+      socket.off('connect', onConnect);
+      socket.off('connect_error', onConnectError);
+      socket.off('disconnect', onDisconnect);
+      socket.off('message', onMessage);
+      release();
       socketRef.current = null;
     };
   }, [identity, round, loadHistory, markRead]);
