@@ -9,6 +9,7 @@ import { GoogleCallbackPage } from '../features/auth/components/GoogleCallbackPa
 import { DetailPage } from '../features/content/components/DetailPage';
 import { HelpPage, FaqPage, NoticePage, IntroductionPage } from '../features/content/components/HelpPages';
 import { HomePage } from '../features/home/components/HomePage';
+import { NotificationsPage } from '../features/notifications/components/NotificationsPage';
 import { MarketPage } from '../features/market/components/MarketPage';
 import { CurrencyPage } from '../features/market/components/CurrencyPage';
 import { ProfilePage } from '../features/profile/components/ProfilePage';
@@ -188,7 +189,7 @@ function buildRouter(mobile: boolean) {
         { path: '/profile/info', element: auth(<ProfileInfoPage />) },
         { path: '/profile/kefu', element: <SupportPage /> },
         { path: '/profile/invite', element: auth(<InvitePage />) },
-        { path: '/profile/notification', element: <NoticePage /> },
+        { path: '/profile/notification', element: <NotificationsPage /> },
         { path: '/help', element: <HelpPage /> },
         { path: '/help/faq', element: <FaqPage /> },
         { path: '/help/notice', element: <NoticePage /> },

@@ -56,29 +56,37 @@ export function FaqPage() {
   );
 }
 
-/** Notices (announcements) of the language: /help/notice and /profile/notification. */
+/** Notices (announcements) of the language: /help/notice, and /profile/notification logged out. */
 export function NoticePage() {
-  const { t, i18n } = useTranslation('pages');
-  const notices = useNotices();
+  const { t } = useTranslation('pages');
   return (
     <div className="container page narrow">
       <PageHeader title={t('help.notice')} />
-      <AsyncView state={notices} emptyText={t('common:states.noNotices')}>
-        {(list) => (
-          <ul className="notice-cards">
-            {list.map((n) => (
-              <li key={n.id} className="card">
-                <div className="card-head">
-                  <h2>{n.title ?? t('help.notice')}</h2>
-                  <span className="muted">{formatDate(n.publishedAt, i18n.language)}</span>
-                </div>
-                <p className="pre">{n.content}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </AsyncView>
+      <NoticeList />
     </div>
+  );
+}
+
+/** The announcements of the language as cards, newest first (also a tab of /profile/notification). */
+export function NoticeList() {
+  const { t, i18n } = useTranslation('pages');
+  const notices = useNotices();
+  return (
+    <AsyncView state={notices} emptyText={t('common:states.noNotices')}>
+      {(list) => (
+        <ul className="notice-cards" data-testid="notice-cards">
+          {list.map((n) => (
+            <li key={n.id} className="card">
+              <div className="card-head">
+                <h2>{n.title ?? t('help.notice')}</h2>
+                <span className="muted">{formatDate(n.publishedAt, i18n.language)}</span>
+              </div>
+              <p className="pre">{n.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AsyncView>
   );
 }
 
