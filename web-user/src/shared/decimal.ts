@@ -86,3 +86,13 @@ export function toPlain(value: Dec, places = 8): string {
 }
 
 export const sign = (value: Dec): number => (value.units === 0n ? 0 : value.units > 0n ? 1 : -1);
+
+/** Every digit the value has (trailing zeros of the fraction removed): what a confirmation shows. */
+export const toExact = (value: Dec): string => toPlain(value, value.scale);
+
+/** Cut to `places` decimals toward zero, as the server floors what it pays out. */
+export function truncate(value: Dec, places: number): Dec {
+  if (value.scale <= places) return value;
+  // BigInt division rounds toward zero.
+  return { units: value.units / 10n ** BigInt(value.scale - places), scale: places };
+}

@@ -15,6 +15,14 @@ export function formatAmount(value: string | number | null | undefined, maxDecim
   return `${sign}${grouped}${trimmed ? `.${trimmed}` : ''}`;
 }
 
+/**
+ * An amount with every decimal it has, grouped: what a confirmation shows of the amount typed and
+ * of the server's figures (formatAmount cuts at 8 decimals; the server keeps 18).
+ */
+export function formatExact(value: string | null | undefined): string {
+  return formatAmount(value, Number.POSITIVE_INFINITY);
+}
+
 export function formatDate(value: string | null | undefined, lang: string): string {
   if (!value) return '—';
   const date = new Date(value);

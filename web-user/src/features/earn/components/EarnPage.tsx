@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, fieldErrors } from '../../../api/http-client';
-import { cmp, dec, isDecimal, mul, toPlain } from '../../../shared/decimal';
-import { formatAmount, formatDate } from '../../../shared/format';
+import { cmp, dec, isDecimal, mul, toExact, truncate } from '../../../shared/decimal';
+import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { Field, PageHeader } from '../../../shared/ui/Field';
@@ -17,6 +17,8 @@ import { useApi } from '../../../shared/useApi';
 import { earnApi, type ExitQuote, type Plan, type PlanKind, type PlanProduct } from '../api/earn-api';
 
 type Tab = 'mining' | 'smart' | 'mine';
+/** The server floors what a plan pays each day to this many decimals. */
+const PAYOUT_DECIMALS = 8;
 
 /**
  * /trading: staking (lock-up mining) and smart trading plans, and my plans. Both kinds lock real
@@ -157,7 +159,8 @@ function BuyPlan({
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
   const valid = isDecimal(amount) && cmp(dec(amount), dec('0')) > 0;
-  const daily = valid ? mul(dec(amount), dec(product.dailyYield)) : null;
+  // As the server pays: each day's income floored to 8 decimals (the remainder stays with the house).
+  const daily = valid ? truncate(mul(dec(amount), dec(product.dailyYield)), PAYOUT_DECIMALS) : null;
   const total = daily ? mul(daily, dec(String(days))) : null;
   const next = () => {
     if (!valid) return setError(kind === 'smart' ? t('enterSmartAmount') : t('enterAmount'));
@@ -174,11 +177,24 @@ function BuyPlan({
         title={kind === 'smart' ? t('confirmSmart') : t('confirmMining')}
         rows={[
           { label: t('product'), value: product.name },
-          { label: t('amount'), value: `${formatAmount(amount)} ${product.currency}`, strong: true },
+          {
+            label: t('amount'),
+            value: `${formatExact(amount.trim())} ${product.currency}`,
+            strong: true,
+            testId: 'plan-amount',
+          },
           { label: t('cycle'), value: t('days', { days, count: days }) },
-          { label: t('dailyYield'), value: `${formatAmount(product.dailyYieldPercent, 4)}%` },
-          { label: t('dailyIncome'), value: `≈ ${formatAmount(toPlain(daily))} ${product.currency}` },
-          { label: t('totalIncome'), value: `≈ ${formatAmount(toPlain(total))} ${product.currency}` },
+          { label: t('dailyYield'), value: `${formatExact(product.dailyYieldPercent)}%` },
+          {
+            label: t('dailyIncome'),
+            value: `≈ ${formatExact(toExact(daily))} ${product.currency}`,
+            testId: 'plan-daily',
+          },
+          {
+            label: t('totalIncome'),
+            value: `≈ ${formatExact(toExact(total))} ${product.currency}`,
+            testId: 'plan-total',
+          },
         ]}
         note={kind === 'smart' ? t('smartNote') : t('miningNote')}
         onClose={onClose}
@@ -291,15 +307,19 @@ function MyPlans({ round, onChange }: { round: number; onChange: () => void }) {
           title={t('exitTitle')}
           danger
           rows={[
-            { label: t('principal'), value: `${formatAmount(exit.principal)} ${exit.currency}` },
             {
-              label: t('penalty', { rate: formatAmount(exit.penaltyPercent) }),
-              value: `−${formatAmount(exit.penalty)} ${exit.currency}`,
+              label: t('principal'),
+              value: `${formatExact(exit.principal)} ${exit.currency}`,
+              testId: 'exit-principal',
+            },
+            {
+              label: t('penalty', { rate: formatExact(exit.penaltyPercent) }),
+              value: `−${formatExact(exit.penalty)} ${exit.currency}`,
               testId: 'exit-penalty',
             },
             {
               label: t('returned'),
-              value: `${formatAmount(exit.returned)} ${exit.currency}`,
+              value: `${formatExact(exit.returned)} ${exit.currency}`,
               strong: true,
               testId: 'exit-returned',
             },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../shared/download';
-import { formatAmount, formatDate } from '../../../shared/format';
+import { formatDate, formatExact } from '../../../shared/format';
 import { Pager } from '../../../shared/ui/Pager';
 import { StatusBadge } from '../../../shared/ui/RealBookNotice';
 import { AsyncView } from '../../../shared/ui/StateViews';
@@ -37,7 +37,7 @@ export function RechargeList() {
                       {r.coin} <span className="muted small">{r.network}</span>
                     </td>
                     <td className="num" data-label={t('fields.amount')}>
-                      {formatAmount(r.amount)}
+                      {formatExact(r.amount)}
                     </td>
                     <td data-label={t('fields.txHash')}>
                       <code className="ellipsis" dir="ltr" title={r.txHash}>
@@ -89,10 +89,10 @@ export function WithdrawalList() {
                     <td data-label={t('records.time')}>{formatDate(w.createdAt, i18n.language)}</td>
                     <td data-label={t('withdraw.method')}>{t(`withdraw.${w.method}`)}</td>
                     <td className="num" data-label={t('fields.amount')}>
-                      {formatAmount(w.amount)} {w.coin}
+                      {formatExact(w.amount)} {w.coin}
                     </td>
                     <td className="num" data-label={t('withdraw.fee')}>
-                      {formatAmount(w.fee)}
+                      {formatExact(w.fee)}
                     </td>
                     <td data-label={t('withdraw.to')}>
                       <span className="ellipsis" dir="ltr">

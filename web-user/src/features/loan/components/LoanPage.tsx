@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, fieldErrors } from '../../../api/http-client';
-import { add, dec, isDecimal } from '../../../shared/decimal';
+import { add, dec, isDecimal, toExact } from '../../../shared/decimal';
 import { saveBlob } from '../../../shared/download';
-import { formatAmount, formatDate } from '../../../shared/format';
+import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { Field, PageHeader } from '../../../shared/ui/Field';
@@ -12,7 +12,6 @@ import { RealBookNotice, StatusBadge } from '../../../shared/ui/RealBookNotice';
 import { AsyncView, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
-import { toPlain } from '../../../shared/decimal';
 import { loanApi, type KycStatus, type Loan, type LoanOffer, type LoanProduct } from '../api/loan-api';
 import { AdvancedForm, KycForm } from './KycForms';
 
@@ -257,17 +256,26 @@ function LoanForm({
           title={t('offer.title')}
           confirmLabel={t('offer.sign')}
           rows={[
-            { label: t('amount'), value: `${formatAmount(offer.amount)} ${offer.currency}`, strong: true },
-            { label: t('offer.cap'), value: `${formatAmount(offer.cap)} ${offer.currency}` },
+            {
+              label: t('amount'),
+              value: `${formatExact(offer.amount)} ${offer.currency}`,
+              strong: true,
+              testId: 'offer-amount',
+            },
+            { label: t('offer.cap'), value: `${formatExact(offer.cap)} ${offer.currency}` },
             { label: t('term'), value: t('days', { count: offer.dueDays }) },
-            { label: t('dailyRate'), value: `${formatAmount(offer.dailyRatePercent, 4)}%` },
+            { label: t('dailyRate'), value: `${formatExact(offer.dailyRatePercent)}%` },
             { label: t('freeDays'), value: String(offer.interestFreeDays) },
             {
               label: t('offer.interest'),
-              value: `${formatAmount(offer.totalInterest)} ${offer.currency}`,
+              value: `${formatExact(offer.totalInterest)} ${offer.currency}`,
               testId: 'offer-interest',
             },
-            { label: t('offer.due'), value: `${formatAmount(offer.totalDue)} ${offer.currency}` },
+            {
+              label: t('offer.due'),
+              value: `${formatExact(offer.totalDue)} ${offer.currency}`,
+              testId: 'offer-due',
+            },
             { label: t('offer.date'), value: formatDate(offer.repaymentDate, i18n.language) },
           ]}
           onClose={() => setOffer(null)}
@@ -374,14 +382,14 @@ function Records({ round, onChange }: { round: number; onChange: () => void }) {
         <ConfirmDetails
           title={t('repayTitle')}
           rows={[
-            { label: t('amount'), value: `${formatAmount(repaying.amount)} ${repaying.currency}` },
+            { label: t('amount'), value: `${formatExact(repaying.amount)} ${repaying.currency}` },
             {
               label: t('accrued'),
-              value: `${formatAmount(repaying.accruedInterest ?? '0')} ${repaying.currency}`,
+              value: `${formatExact(repaying.accruedInterest ?? '0')} ${repaying.currency}`,
             },
             {
               label: t('repayTotal'),
-              value: `${formatAmount(toPlain(add(dec(repaying.amount), dec(repaying.accruedInterest ?? '0'))))} ${repaying.currency}`,
+              value: `${formatExact(toExact(add(dec(repaying.amount), dec(repaying.accruedInterest ?? '0'))))} ${repaying.currency}`,
               strong: true,
             },
           ]}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { fieldErrors, http } from '../../../api/http-client';
 import { cmp, dec, isDecimal } from '../../../shared/decimal';
-import { formatAmount, formatDate } from '../../../shared/format';
+import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { formatDuration, useSecondsLeft } from '../../../shared/useNow';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
@@ -231,11 +231,11 @@ function NftAction({
       rows={[
         { label: t('name'), value: nft.name },
         ...(type === 'buy'
-          ? [{ label: t('price'), value: `${formatAmount(nft.price)} ${nft.currency}`, strong: true }]
+          ? [{ label: t('price'), value: `${formatExact(nft.price)} ${nft.currency}`, strong: true }]
           : [
               {
                 label: nft.currentBid ? t('currentBid') : t('startBid'),
-                value: `${formatAmount(min)} ${nft.currency}`,
+                value: `${formatExact(min)} ${nft.currency}`,
               },
             ]),
         { label: t('charity'), value: nft.charity?.name ?? '—' },
@@ -248,7 +248,7 @@ function NftAction({
           // Above the current bid, or at least the starting bid when nobody has bid yet (the server's rule).
           const tooLow = !isDecimal(amount) || cmp(dec(amount), dec(min)) < (nft.currentBid ? 1 : 0);
           if (tooLow) {
-            setError(t(nft.currentBid ? 'bidTooLow' : 'bidBelowStart', { min: formatAmount(min) }));
+            setError(t(nft.currentBid ? 'bidTooLow' : 'bidBelowStart', { min: formatExact(min) }));
             return;
           }
         }
