@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors } from '../../../api/http-client';
 import { cmp, dec, isDecimal } from '../../../shared/decimal';
-import { formatAmount } from '../../../shared/format';
+import { formatAmount, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { useNow } from '../../../shared/useNow';
+import { BalanceUnavailable, knownBalance } from '../../../shared/ui/BalanceUnavailable';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { Field, PageHeader } from '../../../shared/ui/Field';
 import { RealBookNotice } from '../../../shared/ui/RealBookNotice';
@@ -20,6 +21,8 @@ export function ExchangePage() {
   const currencies = useApi((signal) => fundsApi.exchangeCurrencies(signal), []);
   const [round, setRound] = useState(0);
   const accounts = useApi((signal) => fundsApi.accounts('real', signal), [round], !demo);
+  // Unknown (loading, or failed: then "—" and a retry, never 0): the server checks it on confirming.
+  const balances = knownBalance(accounts);
   return (
     <div className="container page" data-testid="exchange-page">
       <PageHeader title={t('exchange.title')} subtitle={t('exchange.subtitle')} />
@@ -29,7 +32,9 @@ export function ExchangePage() {
           <ExchangeForm
             currencies={list}
             disabled={demo}
-            balanceOf={(c) => accounts.data?.find((a) => a.currency === c)?.available ?? '0'}
+            balanceOf={(c) => (balances ? (balances.find((a) => a.currency === c)?.available ?? '0') : null)}
+            balanceError={!demo && accounts.error !== null}
+            onRetryBalance={accounts.reload}
             onDone={() => setRound((r) => r + 1)}
           />
         )}
@@ -42,11 +47,16 @@ function ExchangeForm({
   currencies,
   disabled,
   balanceOf,
+  balanceError,
+  onRetryBalance,
   onDone,
 }: {
   currencies: string[];
   disabled: boolean;
-  balanceOf: (coin: string) => string;
+  /** The available balance of a coin; null while it is not known. */
+  balanceOf: (coin: string) => string | null;
+  balanceError: boolean;
+  onRetryBalance: () => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation('funds');
@@ -59,11 +69,12 @@ function ExchangeForm({
   const now = useNow(500);
   const left = quote ? Math.max(0, Math.ceil((Date.parse(quote.expiresAt) - now) / 1000)) : 0;
 
+  const balance = balanceOf(from);
   const ask = async () => {
     setServerError(null);
     const next: Record<string, string> = {};
     if (!isDecimal(amount) || cmp(dec(amount), dec('0')) <= 0) next.amount = t('validation.amount');
-    else if (cmp(dec(amount), dec(balanceOf(from))) > 0) next.amount = t('exchange.overBalance');
+    else if (balance !== null && cmp(dec(amount), dec(balance)) > 0) next.amount = t('exchange.overBalance');
     if (from === to) next.to = t('exchange.same');
     setErrors(next);
     if (Object.keys(next).length) return;
@@ -133,9 +144,13 @@ function ExchangeForm({
               />
             )}
           </Field>
-          <div className="muted small">
-            {t('withdraw.available', { amount: formatAmount(balanceOf(from)), coin: from })}
+          <div className="muted small" data-testid="exchange-available">
+            {t('withdraw.available', {
+              amount: balance === null ? '—' : formatAmount(balance),
+              coin: from,
+            })}
           </div>
+          {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
           {serverError && (
             <div className="form-error" role="alert">
               {serverError}
@@ -155,18 +170,24 @@ function ExchangeForm({
         <ConfirmDetails
           title={t('exchange.confirmTitle')}
           rows={[
-            { label: t('exchange.pay'), value: `${formatAmount(quote.amount)} ${quote.from}` },
+            {
+              label: t('exchange.pay'),
+              value: `${formatExact(quote.amount)} ${quote.from}`,
+              testId: 'exchange-pay',
+            },
             {
               label: t('exchange.rate'),
-              value: `1 ${quote.from} = ${formatAmount(quote.rate, 10)} ${quote.to}`,
+              value: `1 ${quote.from} = ${formatExact(quote.rate)} ${quote.to}`,
+              testId: 'exchange-rate',
             },
             {
               label: t('exchange.fee'),
-              value: `${formatAmount(quote.fee)} ${quote.to} (${formatAmount(quote.feeRate)}%)`,
+              value: `${formatExact(quote.fee)} ${quote.to} (${formatExact(quote.feeRate)}%)`,
+              testId: 'exchange-fee',
             },
             {
               label: t('exchange.receive'),
-              value: `${formatAmount(quote.receive)} ${quote.to}`,
+              value: `${formatExact(quote.receive)} ${quote.to}`,
               strong: true,
               testId: 'exchange-receive',
             },

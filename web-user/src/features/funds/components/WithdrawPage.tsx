@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrors, ApiError } from '../../../api/http-client';
 import { cmp, dec, isDecimal } from '../../../shared/decimal';
-import { formatAmount, formatDate } from '../../../shared/format';
+import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
+import { BalanceUnavailable, knownBalance } from '../../../shared/ui/BalanceUnavailable';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { AuthenticatorCodeField, Field, PageHeader } from '../../../shared/ui/Field';
 import { RealBookNotice } from '../../../shared/ui/RealBookNotice';
@@ -94,7 +95,9 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
     Boolean(quoteAmount),
   );
   const accounts = useApi((signal) => fundsApi.accounts('real', signal), [round], !disabled);
-  const available = accounts.data?.find((a) => a.currency === coin)?.available ?? '0';
+  // Unknown while loading or after a failure ("—" and a retry, never 0); the server checks it anyway.
+  const balances = knownBalance(accounts);
+  const available = balances ? (balances.find((a) => a.currency === coin)?.available ?? '0') : null;
   // Saved addresses of this coin and network, to pick from.
   const book = useApi((signal) => fundsApi.addressBook(signal), [], !disabled);
   const saved = (book.data ?? []).filter((e) => e.coin === coin && e.network === network);
@@ -121,7 +124,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
     if (!validAmount) next.amount = t('withdraw.enterAmount');
     else if (net && cmp(dec(v.amount), dec(net.minWithdrawal)) < 0)
       next.amount = t('withdraw.belowMin', { name: coin, limit: formatAmount(net.minWithdrawal) });
-    else if (accounts.data && cmp(dec(v.amount), dec(available)) > 0)
+    else if (available !== null && cmp(dec(v.amount), dec(available)) > 0)
       next.amount = t('withdraw.overAvailable', { amount: formatAmount(available), coin });
     if (!user?.hasWithdrawPassword) next.password = t('withdraw.setPasswordFirst');
     else if (!v.password) next.password = t('withdraw.enterPassword');
@@ -140,7 +143,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
         v.amount.trim(),
       );
       // The fee comes on top of the amount: together they must fit in the available balance.
-      if (accounts.data && cmp(dec(q.total), dec(available)) > 0) {
+      if (available !== null && cmp(dec(q.total), dec(available)) > 0) {
         setErrors({
           amount: t('withdraw.overWithFee', {
             total: formatAmount(q.total),
@@ -340,25 +343,26 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
             )}
           </Field>
           <div className="muted small" data-testid="withdraw-available">
-            {t('withdraw.available', { amount: formatAmount(available), coin })}
+            {t('withdraw.available', { amount: available === null ? '—' : formatAmount(available), coin })}
           </div>
+          {!disabled && accounts.error && <BalanceUnavailable onRetry={accounts.reload} />}
           <dl className="details compact quote-box" data-testid="withdraw-quote">
             <dt>{t('withdraw.feeRate')}</dt>
             <dd>
               {quote.data
-                ? `${formatAmount(quote.data.feeRate)}%`
+                ? `${formatExact(quote.data.feeRate)}%`
                 : net
-                  ? `${formatAmount(net.withdrawFeeRate)}%`
+                  ? `${formatExact(net.withdrawFeeRate)}%`
                   : '—'}
             </dd>
             <dt>{t('withdraw.fee')}</dt>
-            <dd data-testid="quote-fee">{quote.data ? `${formatAmount(quote.data.fee)} ${coin}` : '—'}</dd>
+            <dd data-testid="quote-fee">{quote.data ? `${formatExact(quote.data.fee)} ${coin}` : '—'}</dd>
             <dt>{t('withdraw.received')}</dt>
-            <dd>{quote.data ? `${formatAmount(quote.data.amount)} ${coin}` : '—'}</dd>
-            <dt>{t('withdraw.deducted')}</dt>
-            <dd data-testid="quote-total">
-              {quote.data ? `${formatAmount(quote.data.total)} ${coin}` : '—'}
+            <dd data-testid="quote-received">
+              {quote.data ? `${formatExact(quote.data.amount)} ${coin}` : '—'}
             </dd>
+            <dt>{t('withdraw.deducted')}</dt>
+            <dd data-testid="quote-total">{quote.data ? `${formatExact(quote.data.total)} ${coin}` : '—'}</dd>
           </dl>
           <Field label={t('withdraw.password')} error={errors.password ?? errors.withdrawPassword}>
             {(id) => (
@@ -428,17 +432,18 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
             },
             {
               label: t('withdraw.received'),
-              value: `${formatAmount(confirming.amount)} ${coin}`,
+              value: `${formatExact(confirming.amount)} ${coin}`,
               strong: true,
+              testId: 'confirm-received',
             },
             {
               label: t('withdraw.fee'),
-              value: `${formatAmount(confirming.fee)} ${coin} (${formatAmount(confirming.feeRate)}%)`,
+              value: `${formatExact(confirming.fee)} ${coin} (${formatExact(confirming.feeRate)}%)`,
               testId: 'confirm-fee',
             },
             {
               label: t('withdraw.deducted'),
-              value: `${formatAmount(confirming.total)} ${coin}`,
+              value: `${formatExact(confirming.total)} ${coin}`,
               testId: 'confirm-total',
             },
           ]}

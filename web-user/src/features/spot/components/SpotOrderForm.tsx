@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, newIdempotencyKey } from '../../../api/http-client';
 import { cmp, dec, div, mul, sub, type Dec } from '../../../shared/decimal';
-import { formatAmount } from '../../../shared/format';
+import { formatAmount, formatExact } from '../../../shared/format';
+import { BalanceUnavailable } from '../../../shared/ui/BalanceUnavailable';
 import { ConfirmDetails, type DetailRow } from '../../../shared/ui/ConfirmDetails';
 import { Field } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
@@ -41,12 +42,17 @@ export function SpotOrderForm({
   pair,
   depth,
   accounts,
+  balanceError,
+  onRetryBalance,
   picked,
   onPlaced,
 }: {
   pair: SpotPair;
   depth: SpotDepth | null;
+  /** The coin accounts; undefined while not known (loading, or failed: `balanceError`). */
   accounts: SpotAccount[] | undefined;
+  balanceError: boolean;
+  onRetryBalance: () => void;
   picked: { price: string; n: number } | null;
   onPlaced: (order: SpotOrder) => void;
 }) {
@@ -81,7 +87,8 @@ export function SpotOrderForm({
 
   const account = (coin: string) => accounts?.find((a) => a.currency === coin);
   const payCoin = side === 'buy' ? pair.quote : pair.base;
-  const available = account(payCoin)?.available ?? '0';
+  // Not known: "—", no share of it to fill in, no check here (the server checks it on placing).
+  const available = accounts ? (account(payCoin)?.available ?? '0') : null;
   const feeRate = pair.feeRatePercent;
   const marketBuy = type === 'market' && side === 'buy';
 
@@ -113,6 +120,7 @@ export function SpotOrderForm({
       : null;
 
   const fillPercent = (pct: number) => {
+    if (available === null) return;
     const base = dec(available);
     setErrors({});
     if (marketBuy) {
@@ -143,13 +151,14 @@ export function SpotOrderForm({
           amount: plain(mul(dec(pair.tickSize), dec(pair.lotSize))),
           coin: pair.quote,
         });
-      else if (cmp(dec(amount), dec(available)) > 0) next.amount = t('form.overBalance');
+      else if (available !== null && cmp(dec(amount), dec(available)) > 0)
+        next.amount = t('form.overBalance');
     } else {
       if (!isAmount(quantity)) next.quantity = t('form.enterQuantity');
       else if (!onGrid(quantity, pair.lotSize)) next.quantity = t('form.quantityLot', { lot: pair.lotSize });
       else {
         const need = side === 'buy' && isAmount(price) ? mul(dec(price), dec(quantity)) : dec(quantity);
-        if (cmp(need, dec(available)) > 0) next.quantity = t('form.overBalance');
+        if (available !== null && cmp(need, dec(available)) > 0) next.quantity = t('form.overBalance');
       }
     }
     if (type === 'market' && !next.amount && !next.quantity && !best) next.form = t('form.noLiquidity');
@@ -179,7 +188,7 @@ export function SpotOrderForm({
         label: t('form.price'),
         value:
           type === 'limit'
-            ? `${formatAmount(body.price)} ${pair.quote}`
+            ? `${formatExact(body.price)} ${pair.quote}`
             : averagePrice
               ? `${t('form.marketPrice')} ≈ ${formatAmount(plain(averagePrice))} ${pair.quote}`
               : t('form.marketPrice'),
@@ -188,13 +197,13 @@ export function SpotOrderForm({
       marketBuy
         ? {
             label: t('form.spend'),
-            value: `${formatAmount(body.amount)} ${pair.quote}`,
+            value: `${formatExact(body.amount)} ${pair.quote}`,
             testId: 'confirm-amount',
             strong: true,
           }
         : {
             label: t('form.quantity'),
-            value: `${formatAmount(body.quantity, 18)} ${pair.base}`,
+            value: `${formatExact(body.quantity)} ${pair.base}`,
             testId: 'confirm-amount',
             strong: true,
           },
@@ -207,7 +216,8 @@ export function SpotOrderForm({
                 }
               : {
                   label: t('form.total'),
-                  value: `${approx}${formatAmount(plain(estimate.total))} ${pair.quote}`,
+                  // A limit order's total is exact (what is held); a market order's an estimate.
+                  value: `${approx}${type === 'limit' ? formatExact(plain(estimate.total)) : formatAmount(plain(estimate.total))} ${pair.quote}`,
                   testId: 'confirm-total',
                 },
           ]
@@ -232,8 +242,8 @@ export function SpotOrderForm({
           ? t(side === 'buy' ? 'form.limitBuyNote' : 'form.limitSellNote', {
               held:
                 side === 'buy'
-                  ? `${formatAmount(plain(mul(dec(price), dec(quantity))))} ${pair.quote}`
-                  : `${formatAmount(quantity)} ${pair.base}`,
+                  ? `${formatExact(plain(mul(dec(price), dec(quantity))))} ${pair.quote}`
+                  : `${formatExact(quantity.trim())} ${pair.base}`,
             })
           : t('form.marketNote'),
     });
@@ -379,6 +389,7 @@ export function SpotOrderForm({
               type="button"
               className="chip"
               onClick={() => fillPercent(pct)}
+              disabled={available === null}
               data-testid={`spot-pct-${pct}`}
             >
               <span dir="ltr">{pct}%</span>
@@ -388,7 +399,7 @@ export function SpotOrderForm({
         <dl className="details compact spot-summary">
           <dt>{t('form.available')}</dt>
           <dd dir="ltr" data-testid="spot-available">
-            {accounts ? `${formatAmount(available)} ${payCoin}` : '—'}
+            {available !== null ? `${formatAmount(available)} ${payCoin}` : '—'}
           </dd>
           <dt>{marketBuy ? t('form.estimatedQuantity') : t('form.total')}</dt>
           <dd dir="ltr" data-testid="spot-total">
@@ -403,6 +414,7 @@ export function SpotOrderForm({
             {fee ? `≈ ${formatAmount(plain(fee))} ${feeCoin}` : '—'}
           </dd>
         </dl>
+        {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
         {estimate?.exhausted && <div className="notice notice-warn">{t('form.thinBook')}</div>}
         {errors.form && (
           <div className="form-error" role="alert">

@@ -5,6 +5,7 @@ import { isMobileDevice } from '../../../shared/device';
 import { formatAmount, formatPrice } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/Field';
+import { knownBalance } from '../../../shared/ui/BalanceUnavailable';
 import { BookBadge } from '../../../shared/ui/RealBookNotice';
 import { ErrorState, Loading, Empty } from '../../../shared/ui/StateViews';
 import { Tabs } from '../../../shared/ui/Tabs';
@@ -82,7 +83,9 @@ function SpotScreen({
   const lastTrade = feed.trades?.[0] ?? null;
   const last = lastTrade?.price ?? pair.lastPrice;
   const pricePlaces = placesOf(pair.tickSize);
-  const holdings = accounts.data?.find((a) => a.currency === pair.base);
+  // Known only when loaded and not failed since: a failed load shows "—" and a retry, never 0.
+  const balances = knownBalance(accounts);
+  const holdings = balances?.find((a) => a.currency === pair.base);
 
   const onPlaced = (order: SpotOrder) => {
     setOrdersTab(order.state === 'filled' || order.state === 'cancelled' ? 'history' : 'current');
@@ -113,7 +116,9 @@ function SpotScreen({
     <SpotOrderForm
       pair={pair}
       depth={feed.depth}
-      accounts={accounts.data}
+      accounts={balances}
+      balanceError={accounts.error !== null}
+      onRetryBalance={accounts.reload}
       picked={picked}
       onPlaced={onPlaced}
     />

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../api/http-client';
-import { add, cmp, dec, isDecimal, mul, toPlain } from '../../../shared/decimal';
-import { formatAmount } from '../../../shared/format';
+import { add, cmp, dec, isDecimal, mul, toExact, truncate } from '../../../shared/decimal';
+import { formatAmount, formatExact } from '../../../shared/format';
+import { BalanceUnavailable } from '../../../shared/ui/BalanceUnavailable';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { Field } from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
@@ -10,6 +11,9 @@ import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
 import { tradingApi, type OptionsProduct } from '../api/trading-api';
 import { bumpTrading } from '../hooks/tradingBus';
+
+/** The server floors a win's winnings to this many decimals. */
+const WINNINGS_DECIMALS = 8;
 
 export function periodLabel(seconds: number, t: (k: string, o?: Record<string, unknown>) => string) {
   if (seconds % 86400 === 0) return t('options.days', { count: seconds / 86400 });
@@ -19,12 +23,19 @@ export function periodLabel(seconds: number, t: (k: string, o?: Record<string, u
 }
 
 /** An options order: the period (product), up or down, the stake; the payout if won shown first. */
-export function OptionsForm({ code, available, price }: { code: string; available: string; price?: string }) {
+interface BalanceProps {
+  /** The available balance; null while not known (then not checked here: the server checks it). */
+  available: string | null;
+  balanceError: boolean;
+  onRetryBalance: () => void;
+}
+
+export function OptionsForm({ code, price, ...balance }: { code: string; price?: string } & BalanceProps) {
   const { t } = useTranslation('trade');
   const products = useApi((signal) => tradingApi.optionsProducts(signal), []);
   return (
     <AsyncView state={products} emptyText={t('options.none')}>
-      {(list) => <OptionsFormBody code={code} products={list} available={available} price={price} />}
+      {(list) => <OptionsFormBody code={code} products={list} price={price} {...balance} />}
     </AsyncView>
   );
 }
@@ -33,13 +44,14 @@ function OptionsFormBody({
   code,
   products,
   available,
+  balanceError,
+  onRetryBalance,
   price,
 }: {
   code: string;
   products: OptionsProduct[];
-  available: string;
   price?: string;
-}) {
+} & BalanceProps) {
   const { t } = useTranslation('trade');
   const [productId, setProductId] = useState(products[0].id);
   const product = products.find((p) => p.id === productId) ?? products[0];
@@ -47,7 +59,10 @@ function OptionsFormBody({
   const [error, setError] = useState<string | null>(null);
   const [direction, setDirection] = useState<'up' | 'down' | null>(null);
   const valid = isDecimal(amount) && cmp(dec(amount), dec('0')) > 0;
-  const payout = valid ? add(dec(amount), mul(dec(amount), dec(product.payoutRate))) : null;
+  // As the server pays a win: the stake plus stake x rate floored to 8 decimals.
+  const payout = valid
+    ? add(dec(amount), truncate(mul(dec(amount), dec(product.payoutRate)), WINNINGS_DECIMALS))
+    : null;
   const open = (d: 'up' | 'down') => {
     setError(null);
     if (!valid) return setError(t('options.enterAmount'));
@@ -55,7 +70,7 @@ function OptionsFormBody({
       return setError(
         t('options.range', { min: formatAmount(product.minAmount), max: formatAmount(product.maxAmount) }),
       );
-    if (cmp(dec(amount), dec(available)) > 0) return setError(t('u.overBalance'));
+    if (available !== null && cmp(dec(amount), dec(available)) > 0) return setError(t('u.overBalance'));
     setDirection(d);
   };
   return (
@@ -91,12 +106,13 @@ function OptionsFormBody({
         <dt>{t('options.payoutRate')}</dt>
         <dd>{formatAmount(product.payoutPercent, 2)}%</dd>
         <dt>{t('options.ifWon')}</dt>
-        <dd dir="ltr">{payout ? `${formatAmount(toPlain(payout))} ${product.currency}` : '—'}</dd>
+        <dd dir="ltr">{payout ? `${formatExact(toExact(payout))} ${product.currency}` : '—'}</dd>
         <dt>{t('u.available')}</dt>
-        <dd dir="ltr">
-          {formatAmount(available)} {product.currency}
+        <dd dir="ltr" data-testid="options-available">
+          {available === null ? '—' : `${formatAmount(available)} ${product.currency}`}
         </dd>
       </dl>
+      {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
       <div className="form-grid">
         <button type="button" className="btn btn-up" onClick={() => open('up')} data-testid="options-up">
           ▲ {t('options.up')}
@@ -118,8 +134,12 @@ function OptionsFormBody({
             { label: t('options.direction'), value: t(`options.${direction}`) },
             { label: t('options.period'), value: periodLabel(product.periodSeconds, t) },
             { label: t('options.openPrice'), value: `≈ ${formatAmount(price)}` },
-            { label: t('options.stake'), value: `${formatAmount(amount)} ${product.currency}`, strong: true },
-            { label: t('options.ifWon'), value: `${formatAmount(toPlain(payout))} ${product.currency}` },
+            {
+              label: t('options.stake'),
+              value: `${formatExact(amount.trim())} ${product.currency}`,
+              strong: true,
+            },
+            { label: t('options.ifWon'), value: `${formatExact(toExact(payout))} ${product.currency}` },
             { label: t('options.ifLost'), value: `0 ${product.currency}` },
           ]}
           note={t('options.rule')}

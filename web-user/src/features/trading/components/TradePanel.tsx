@@ -4,7 +4,8 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../shared/session';
 import { usePricePrecisions } from '../../market/hooks/usePricePrecisions';
 import { BookBadge } from '../../../shared/ui/RealBookNotice';
-import { AsyncView } from '../../../shared/ui/StateViews';
+import { knownBalance } from '../../../shared/ui/BalanceUnavailable';
+import { ErrorState, Loading } from '../../../shared/ui/StateViews';
 import { Tabs } from '../../../shared/ui/Tabs';
 import { useApi } from '../../../shared/useApi';
 import { tradingApi } from '../api/trading-api';
@@ -30,6 +31,9 @@ export function TradePanel({
   const version = useTradingVersion();
   const info = useApi((signal) => tradingApi.assetInfo(marketId, signal), [marketId, version, demo], isLogin);
   const pricePrecision = usePricePrecisions([marketId])[String(marketId)];
+  // This market's terms as last loaded (not another market's while the new one loads).
+  const terms = info.data && String(info.data.marketId) === String(marketId) ? info.data : undefined;
+  const balance = terms ? knownBalance({ data: terms, error: info.error }) : undefined;
   if (!isLogin) {
     return (
       <section className="card trade-login">
@@ -58,21 +62,36 @@ export function TradePanel({
         ]}
         onChange={setKind}
       />
-      <AsyncView state={info}>
-        {(a) =>
-          kind === 'u' ? (
-            <UOrderForm
-              code={code}
-              info={a}
-              price={price}
-              pricePrecision={pricePrecision}
-              onPlaced={info.reload}
-            />
-          ) : (
-            <OptionsForm code={code} available={a.available} price={price} />
-          )
-        }
-      </AsyncView>
+      {kind === 'u' ? (
+        // The U form needs this market's terms (leverages, contract size, fee) from the same answer as
+        // the balance: without them an error and a retry; with them (a refresh failed) the form stays,
+        // its balance "—" with a retry, never a 0 that is not known.
+        terms ? (
+          <UOrderForm
+            code={code}
+            info={terms}
+            available={balance?.available ?? null}
+            balanceError={info.error !== null}
+            onRetryBalance={info.reload}
+            price={price}
+            pricePrecision={pricePrecision}
+            onPlaced={info.reload}
+          />
+        ) : info.error ? (
+          <ErrorState error={info.error} onRetry={info.reload} />
+        ) : (
+          <Loading />
+        )
+      ) : (
+        // Options need only the balance from it: a failed load leaves the form usable.
+        <OptionsForm
+          code={code}
+          available={balance?.available ?? null}
+          balanceError={info.error !== null}
+          onRetryBalance={info.reload}
+          price={price}
+        />
+      )}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../api/http-client';
 import { add, cmp, dec, div, isDecimal, mul, toPlain, type Dec } from '../../../shared/decimal';
 import { formatAmount, formatPrice } from '../../../shared/format';
+import { BalanceUnavailable } from '../../../shared/ui/BalanceUnavailable';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { Field } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
@@ -29,12 +30,20 @@ export function checkStops(direction: Direction, price: Dec, stopLoss: string, t
 export function UOrderForm({
   code,
   info,
+  available,
+  balanceError,
+  onRetryBalance,
   price,
   pricePrecision,
   onPlaced,
 }: {
   code: string;
+  /** The market's terms (and a balance that may be stale: `available` is the one to show). */
   info: AssetInfo;
+  /** The available balance; null while not known (then not checked here: the server checks it). */
+  available: string | null;
+  balanceError: boolean;
+  onRetryBalance: () => void;
   price: string | undefined;
   /** The instrument's decimals for prices (grouped and padded like the header's). */
   pricePrecision?: number;
@@ -80,7 +89,7 @@ export function UOrderForm({
       else if (stops.stopLoss) next.stopLoss = t('u.stopLossUnreasonable');
       if (stops.takeProfit) next.takeProfit = t('u.takeProfitUnreasonable');
     }
-    if (estimate && cmp(add(estimate.margin, estimate.fee), dec(info.available)) > 0)
+    if (available !== null && estimate && cmp(add(estimate.margin, estimate.fee), dec(available)) > 0)
       next.lots = t('u.overBalance');
     setErrors(next);
     if (Object.keys(next).length) return;
@@ -205,9 +214,10 @@ export function UOrderForm({
         </dd>
         <dt>{t('u.available')}</dt>
         <dd dir="ltr" data-testid="u-available">
-          {formatAmount(info.available)} {info.currency}
+          {available === null ? '—' : `${formatAmount(available)} ${info.currency}`}
         </dd>
       </dl>
+      {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
       {!info.tradable && <div className="notice notice-warn">{t('u.closedMarket')}</div>}
       <button
         type="submit"
