@@ -87,7 +87,8 @@ describe('loans and withdrawals exclude each other', () => {
         o.loan === 200 ? { available: '1500', frozen: '0' } : { available: '949.5', frozen: '50.5' },
       );
     }
-  });
+    // Thirty verified borrowers and thirty races: minutes on a busy 2-core machine, not a hang.
+  }, 180_000);
 
   it('a withdrawal under review refuses a loan; once it is decided, the loan is possible', async () => {
     const user = await borrower('1000');

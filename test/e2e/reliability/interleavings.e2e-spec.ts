@@ -10,10 +10,10 @@ import { lastCode, registerUser } from '../../support/users';
 /**
  * Interleavings (issue 14, item 3): fast-check's scheduler picks the order in which the operations
  * of a run are started; they then run concurrently against the real stack (HTTP, Postgres, the
- * ledger). 100 schedules each here, 500 in `npm run test:soak` (SCHEDULES to change); after every
+ * ledger). 50 schedules each here, 500 in `npm run test:soak` (SCHEDULES to change); after every
  * run the money of the user adds up, and the conservation audit runs after the file.
  */
-const SCHEDULES = Number(process.env.SCHEDULES ?? (process.env.SOAK === '1' ? 500 : 100));
+const SCHEDULES = Number(process.env.SCHEDULES ?? (process.env.SOAK === '1' ? 500 : 50));
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 describe('reliability: interleavings under fc.scheduler', () => {

@@ -164,5 +164,6 @@ describe('options settlement survives SIGKILL', () => {
       expect(Number(o.available)).toBe(o.direction === 'up' ? 170 : 0);
       expect(Number(o.stake)).toBe(0);
     }
-  });
+    // Two child processes start and settle: minutes on a busy 2-core machine, not a hang.
+  }, 180_000);
 });
