@@ -64,14 +64,26 @@ export function buildRootModule(
   };
 }
 
-/** Applies every migration not yet applied (in one transaction each). */
+/** Session-level advisory lock key of runMigrations. */
+const MIGRATIONS_LOCK = 'swx-migrations';
+
+/**
+ * Applies every migration not yet applied (in one transaction each). The processes of a deployment
+ * may start at once on one database: each takes the same advisory lock first, so one applies the
+ * history and the others then find nothing left to apply.
+ */
 export async function runMigrations(databaseUrl: string, migrations: Migrations): Promise<string[]> {
   const dataSource = new DataSource(buildDataSourceOptions(databaseUrl, migrations, 2));
   await dataSource.initialize();
+  // One connection of the two holds the lock; the migrations run on the other.
+  const lock = dataSource.createQueryRunner();
   try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATIONS_LOCK]);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((m) => m.name);
   } finally {
+    await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATIONS_LOCK]).catch(() => undefined);
+    await lock.release();
     await dataSource.destroy();
   }
 }
@@ -79,6 +91,8 @@ export async function runMigrations(databaseUrl: string, migrations: Migrations)
 export async function createHttpApp(
   rootModule: DynamicModule,
   config: AppConfig,
+  /** false: a module that cannot be built throws (tests) instead of ending the process. */
+  abortOnError = true,
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: config.TRUST_PROXY,
@@ -117,6 +131,7 @@ export async function createHttpApp(
   const logger = createAppLogger(config.LOG_LEVEL);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: new PinoNestLogger(logger),
+    abortOnError,
   });
   installAccessLog(app.getHttpAdapter().getInstance(), logger);
   // Multipart for image uploads; each route sets its own (smaller) file limit when it reads the parts.

@@ -1,4 +1,5 @@
-import type { DynamicModule, Type } from '@nestjs/common';
+import type { DynamicModule, INestApplicationContext, Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import path from 'node:path';
 import type { MixedList } from 'typeorm';
 import { parseEnvironment, resolveJwtSecret, type AppConfig } from '@app/common';
@@ -14,6 +15,26 @@ export interface ServiceDefinition {
   beforeListen?: (app: Awaited<ReturnType<typeof createHttpApp>>, config: AppConfig) => Promise<void>;
   /** Extra lines printed with the URLs. */
   urls?: (base: string) => string[];
+  /**
+   * Contracts of other services (tokens of @app/common such as WITHDRAWAL_BLOCKER) that the modules
+   * of this process consult. Their consumers inject them @Optional() (the platform provides them
+   * all), so a process without one would skip the rule it stands for: it refuses to start instead.
+   */
+  requires?: readonly symbol[];
+}
+
+/** The tokens of `required` that no module of the app provides. */
+export function missingContracts(app: INestApplicationContext, required: readonly symbol[] = []): symbol[] {
+  // Through the ModuleRef: a failed app.get() of an app made with abortOnError ends the process.
+  const modules = app.get(ModuleRef);
+  return required.filter((token) => {
+    try {
+      modules.get(token, { strict: false });
+      return false;
+    } catch {
+      return true;
+    }
+  });
 }
 
 /**
@@ -58,6 +79,16 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     buildRootModule(config, infra, definition.migrations, definition.modules),
     config,
   );
+  const missing = missingContracts(app, definition.requires);
+  if (missing.length) {
+    process.stderr.write(
+      `\n[${definition.name}] cannot run without ${missing.map((t) => t.description ?? String(t)).join(', ')}: ` +
+        'add the module of the service that provides it to the modules of this process\n\n',
+    );
+    await app.close().catch(() => undefined);
+    await infra.stop();
+    process.exit(1);
+  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
