@@ -1,19 +1,6 @@
 import 'reflect-metadata';
-import { AccountsModule, ACCOUNTS_MIGRATIONS } from '@app/accounts';
-import { CreateIdempotencyKeys1763800000500 } from '@app/common';
 import { runService } from '@app/database';
-import { LEDGER_MIGRATIONS } from '@app/ledger';
-import { NFTS_MIGRATIONS } from './migrations';
-import { NftsModule } from './nfts.module';
+import { NFTS_SERVICE } from './service';
 
-// The NFT service alone (scale-out shape); it needs the accounts module for sessions and admin audit.
-void runService({
-  name: 'nfts',
-  modules: [AccountsModule, NftsModule],
-  migrations: [
-    ...LEDGER_MIGRATIONS,
-    CreateIdempotencyKeys1763800000500,
-    ...ACCOUNTS_MIGRATIONS,
-    ...NFTS_MIGRATIONS,
-  ],
-});
+// The nfts service alone (scale-out shape: `npm run start:nfts`); the platform runs it with the others.
+void runService(NFTS_SERVICE);
