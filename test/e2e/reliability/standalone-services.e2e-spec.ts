@@ -15,6 +15,8 @@ import { Clock } from '@app/common';
 import { missingContracts, runMigrations, type ServiceDefinition } from '@app/database';
 import { LedgerService } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
+import { AdminAuthService } from '@app/accounts/admin/admin-auth.service';
+import { ACCOUNTS_SERVICE } from '@app/accounts/service';
 import { CONTENT_SERVICE } from '@app/content/service';
 import { FUNDS_SERVICE } from '@app/funds/service';
 import { LOANS_SERVICE } from '@app/loans/service';
@@ -39,6 +41,10 @@ const SERVICES: {
   /** A route of the service's own (answers 200 with a result). */
   probe: (t: TestApp, user: RegisteredUser, admin: string) => ReturnType<ReturnType<TestApp['http']>['get']>;
 }[] = [
+  {
+    definition: ACCOUNTS_SERVICE,
+    probe: (t, u) => t.http().post('/swx/customer/user/getUserInfo').set(real(u)),
+  },
   {
     definition: MARKET_SERVICE,
     probe: (t, _u, admin) => t.http().get('/swx/admin/priceSources').set(bearer(admin)),
@@ -226,6 +232,41 @@ describe('every service alone (its main.ts) boots and keeps the rules of the pla
       const applied = await Promise.all(SERVICES.map((s) => runMigrations(url, s.definition.migrations)));
       // Each migration applied by exactly one of them; the others waited and found it done.
       expect(applied.flat().sort()).toEqual(PLATFORM_MIGRATIONS.map((m) => m.name).sort());
+    });
+  }, 180_000);
+
+  it('of processes creating the first admin at once, one creates it and prints the password that works', async () => {
+    await withFreshDatabase('first_admin', async (url) => {
+      await runMigrations(url, ACCOUNTS_SERVICE.migrations);
+      // No ADMIN_PASSWORD: the first admin gets a generated password, printed once.
+      const t = await createTestApp(
+        { ...deployment, REDIS_PREFIX: `${deployment.REDIS_PREFIX}-first`, ADMIN_PASSWORD: undefined },
+        [],
+        { ...ACCOUNTS_SERVICE, databaseUrl: url },
+      );
+      const printed: string[] = [];
+      const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => {
+        const m = /First admin: \S+ {2}password: (\S+)/.exec(String(chunk));
+        if (m) printed.push(m[1]);
+        return true;
+      });
+      try {
+        // As two processes of a deployment find no admin and create one at the same moment.
+        await t.db.query(`DELETE FROM accounts.admin_users`);
+        const bootstrap = t.app.get(AdminAuthService);
+        await Promise.all([bootstrap.onApplicationBootstrap(), bootstrap.onApplicationBootstrap()]);
+        write.mockRestore();
+        expect(await t.db.query(`SELECT 1 FROM accounts.admin_users`)).toHaveLength(1);
+        expect(printed).toHaveLength(1);
+        const login = await t
+          .http()
+          .post('/swx/admin/login')
+          .send({ email: 'admin@example.com', password: printed[0] });
+        expect(login.body.code).toBe(200);
+      } finally {
+        write.mockRestore();
+        await t.close();
+      }
     });
   }, 180_000);
 

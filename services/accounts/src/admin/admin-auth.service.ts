@@ -44,7 +44,7 @@ export class AdminAuthService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if ((await this.admins.count()) > 0) return;
     const password = this.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
-    await this.admins
+    const inserted = await this.admins
       .createQueryBuilder()
       .insert()
       .values({
@@ -54,7 +54,10 @@ export class AdminAuthService implements OnApplicationBootstrap {
         active: true,
       })
       .orIgnore()
+      .returning(['id'])
       .execute();
+    // Processes of one deployment starting at once: only the one whose row went in has its password.
+    if ((inserted.raw as unknown[]).length === 0) return;
     if (!this.config.ADMIN_PASSWORD) {
       // Printed plainly once, outside the JSON log, so that the person who started the platform sees it.
       process.stdout.write(
