@@ -19,6 +19,14 @@ import {
 export const INVITE_REWARD_RATE_KEY = 'invite_reward_rate';
 /** Fees of these ledger reasons are trading fees (U orders, spot trades). */
 export const TRADING_FEE_REASONS: readonly string[] = REASON_GROUPS.trade;
+/**
+ * Journals whose fee legs are carved out of what the counterparty hands over: a spot settlement
+ * takes the seller's fee (quote) from the buyer's held quote and the buyer's fee (base) from the
+ * seller's held base. The user who paid such a fee is the one credited by the other leg from the
+ * same account in the same journal (the fee's debit account is the counterparty's); for every other
+ * reason it is the owner of the account the fee is debited from.
+ */
+const COUNTERPARTY_FEE_REASONS: readonly string[] = ['spot_trade'];
 /** Rewards are paid in whole units of 10^-8 (what is below stays with the house). */
 const REWARD_DECIMALS = 8;
 const CHUNK = 500;
@@ -85,17 +93,36 @@ export class InviteRewardsService {
                 u.id AS invitee_id, u.invited_by AS inviter_id
            FROM ledger.accounts fa
            JOIN ledger.transfers t ON t.credit_account_id = fa.id AND t.id > $1 AND t.id <= $2
-           JOIN ledger.accounts ua ON ua.id = t.debit_account_id AND ua.owner_type = 'user'
-           JOIN accounts.users u
-             ON u.id = CASE WHEN ua.owner_type = 'user' THEN ua.owner_id::uuid END
-            AND u.invited_by IS NOT NULL
            JOIN ledger.journal j ON j.id = t.journal_id AND j.reason = ANY($3::text[])
+           -- Who paid the fee (COUNTERPARTY_FEE_REASONS): the debit account's owner, or, for a fee
+           -- carved out of a counterparty's transfer, whoever that transfer credits.
+           JOIN LATERAL (
+             SELECT pa.owner_type, pa.owner_id FROM ledger.accounts pa
+              WHERE j.reason <> ALL($7::text[]) AND pa.id = t.debit_account_id
+             UNION ALL
+             (SELECT pa.owner_type, pa.owner_id
+                FROM ledger.transfers s JOIN ledger.accounts pa ON pa.id = s.credit_account_id
+               WHERE j.reason = ANY($7::text[]) AND s.journal_id = t.journal_id
+                 AND s.debit_account_id = t.debit_account_id AND s.credit_account_id <> fa.id
+               ORDER BY s.id LIMIT 1)
+           ) payer ON payer.owner_type = 'user'
+           JOIN accounts.users u
+             ON u.id = CASE WHEN payer.owner_type = 'user' THEN payer.owner_id::uuid END
+            AND u.invited_by IS NOT NULL
           WHERE fa.owner_type = 'system' AND fa.owner_id = $4 AND fa.book = 'real'
             AND ($6::xid8 IS NULL OR t.id > $5::bigint OR ${mayHaveCommittedSince('t', '$6')})
             AND NOT EXISTS (SELECT 1 FROM accounts.invite_rewards r WHERE r.source_transfer_id = t.id)
           ORDER BY t.id
           LIMIT ${CHUNK}`,
-        [after, top, TRADING_FEE_REASONS, SystemAccount.Fees, lastTop ?? '0', lastHorizon],
+        [
+          after,
+          top,
+          TRADING_FEE_REASONS,
+          SystemAccount.Fees,
+          lastTop ?? '0',
+          lastHorizon,
+          COUNTERPARTY_FEE_REASONS,
+        ],
       );
       if (fees.length === 0) break;
       const chunk = await this.reward(fees, rate);
