@@ -1,21 +1,10 @@
-import {
-  CreateIdempotencyKeys1763800000500,
-  MARKET_PRICES,
-  NOTIFICATIONS,
-  SYSTEM_PARAMETERS,
-  TRADING_VOLUME,
-  VIP_LEVEL,
-} from '@app/common';
-import { ParametersModule, LevelsModule, NotificationsModule, CONTENT_MIGRATIONS } from '@app/content';
+import { MARKET_PRICES, NOTIFICATIONS, SYSTEM_PARAMETERS, TRADING_VOLUME, VIP_LEVEL } from '@app/common';
+import { ParametersModule, LevelsModule, NotificationsModule } from '@app/content';
 import type { ServiceDefinition } from '@app/database';
-import { FUNDS_MIGRATIONS } from '@app/funds';
-import { LEDGER_MIGRATIONS } from '@app/ledger';
-import { LOANS_MIGRATIONS } from '@app/loans';
-import { MarketPricesModule, MARKET_MIGRATIONS } from '@app/market';
-import { NFTS_MIGRATIONS } from '@app/nfts';
-import { TradingVolumeModule, ORDERS_MIGRATIONS } from '@app/orders';
+import { PLATFORM_MIGRATIONS } from '../../platform/src/migrations';
+import { MarketPricesModule } from '@app/market';
+import { TradingVolumeModule } from '@app/orders';
 import { AccountsModule } from './accounts.module';
-import { ACCOUNTS_MIGRATIONS } from './migrations';
 
 /**
  * The accounts service as its own process (main.ts; the platform runs AccountsModule with the
@@ -31,18 +20,6 @@ export const ACCOUNTS_SERVICE: ServiceDefinition = {
     TradingVolumeModule, // TRADING_VOLUME: the volume a VIP level needs
     NotificationsModule, // NOTIFICATIONS: the bell for security changes
   ],
-  // One database, one history: every process applies all of it (its modules read tables of other
-  // services, e.g. the VIP levels sum orders.*).
-  migrations: [
-    ...LEDGER_MIGRATIONS,
-    CreateIdempotencyKeys1763800000500,
-    ...ACCOUNTS_MIGRATIONS,
-    ...FUNDS_MIGRATIONS,
-    ...ORDERS_MIGRATIONS,
-    ...CONTENT_MIGRATIONS,
-    ...LOANS_MIGRATIONS,
-    ...MARKET_MIGRATIONS,
-    ...NFTS_MIGRATIONS,
-  ],
+  migrations: PLATFORM_MIGRATIONS, // one database, one history (see there)
   requires: [MARKET_PRICES, SYSTEM_PARAMETERS, VIP_LEVEL, TRADING_VOLUME, NOTIFICATIONS],
 };

@@ -1,6 +1,5 @@
-import { AccountsModule, ACCOUNTS_MIGRATIONS } from '@app/accounts';
+import { AccountsModule } from '@app/accounts';
 import {
-  CreateIdempotencyKeys1763800000500,
   KYC_TIER,
   MARKET_PRICES,
   NOTIFICATIONS,
@@ -9,14 +8,11 @@ import {
   TRADING_VOLUME,
   VIP_LEVEL,
 } from '@app/common';
-import { ParametersModule, LevelsModule, NotificationsModule, CONTENT_MIGRATIONS } from '@app/content';
-import { FUNDS_MIGRATIONS } from '@app/funds';
+import { ParametersModule, LevelsModule, NotificationsModule } from '@app/content';
 import type { ServiceDefinition } from '@app/database';
-import { LEDGER_MIGRATIONS } from '@app/ledger';
-import { LoansModule, LOANS_MIGRATIONS } from '@app/loans';
-import { MarketPricesModule, MARKET_MIGRATIONS } from '@app/market';
-import { NFTS_MIGRATIONS } from '@app/nfts';
-import { ORDERS_MIGRATIONS } from './migrations';
+import { PLATFORM_MIGRATIONS } from '../../platform/src/migrations';
+import { LoansModule } from '@app/loans';
+import { MarketPricesModule } from '@app/market';
 import { OrdersModule } from './orders.module';
 
 /**
@@ -35,19 +31,7 @@ export const ORDERS_SERVICE: ServiceDefinition = {
     LevelsModule, // VIP_LEVEL: the fee discount
     NotificationsModule, // NOTIFICATIONS: the bell for security changes
   ],
-  // One database, one history: every process applies all of it (its modules read tables of other
-  // services, e.g. loans checks funds.withdrawals and the VIP levels sum orders.*).
-  migrations: [
-    ...LEDGER_MIGRATIONS,
-    CreateIdempotencyKeys1763800000500,
-    ...ACCOUNTS_MIGRATIONS,
-    ...FUNDS_MIGRATIONS,
-    ...ORDERS_MIGRATIONS,
-    ...CONTENT_MIGRATIONS,
-    ...LOANS_MIGRATIONS,
-    ...MARKET_MIGRATIONS,
-    ...NFTS_MIGRATIONS,
-  ],
+  migrations: PLATFORM_MIGRATIONS, // one database, one history (see there)
   requires: [
     MARKET_PRICES,
     SYSTEM_PARAMETERS,
