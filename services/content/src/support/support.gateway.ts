@@ -8,12 +8,14 @@ import {
 } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
 import {
+  APP_CONFIG,
   AppException,
   handshakeToken,
   resolveLanguage,
   SESSION_STORE,
   SOCKET_SESSION_CHECK_MS,
   TokenService,
+  type AppConfig,
   type SessionStore,
 } from '@app/common';
 import { cleanClientId, cleanMessage, SupportService, type Party } from './support.service';
@@ -49,7 +51,22 @@ export class SupportGateway implements OnGatewayInit, OnModuleDestroy {
     private readonly sockets: SupportSockets,
     private readonly tokens: TokenService,
     @Inject(SESSION_STORE) private readonly sessions: SessionStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * The client's address as HTTP sees it (clientAddress, Fastify's trustProxy): behind a trusted
+   * proxy the first X-Forwarded-For entry, else the peer. Without it every visitor behind the proxy
+   * would share one message limit, and agents' audited replies would name the proxy.
+   */
+  private address(socket: Socket): string {
+    if (this.config.TRUST_PROXY) {
+      const forwarded = socket.handshake.headers['x-forwarded-for'];
+      const first = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',')[0]?.trim();
+      if (first) return first.slice(0, 100);
+    }
+    return socket.handshake.address || 'unknown';
+  }
 
   afterInit(namespace: Namespace): void {
     this.namespace = namespace;
@@ -158,7 +175,7 @@ export class SupportGateway implements OnGatewayInit, OnModuleDestroy {
     if (text === null || id === null) return { ok: false, error: 'validation.invalid' };
     if (party.kind === 'visitor') {
       try {
-        await this.support.limitVisitor(socket.handshake.address || 'unknown', 'message');
+        await this.support.limitVisitor(this.address(socket), 'message');
       } catch (error) {
         if (error instanceof AppException) return { ok: false, error: `code.${error.code}` };
         throw error;
@@ -198,7 +215,7 @@ export class SupportGateway implements OnGatewayInit, OnModuleDestroy {
       id === null
     )
       return { ok: false, error: 'validation.invalid' };
-    const address = socket.handshake.address || 'unknown';
+    const address = this.address(socket);
     try {
       return {
         ok: true,
