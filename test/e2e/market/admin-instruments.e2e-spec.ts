@@ -63,6 +63,7 @@ describe('admin API /swx/admin/instruments (two processes on one Redis)', () => 
         { tradingHours: { alwaysOpen: false, sessions: [{ open: 'Funday 10:00', close: 'Mon 11:00' }] } },
         'tradingHours',
       ],
+      [{ tradingHours: { timezone: 'Mars/Olympus', alwaysOpen: true } }, 'tradingHours'],
       [{ leverages: [] }, 'leverages'],
       [{ contractSize: '0' }, 'contractSize'],
       [{ contractSize: 10 }, 'contractSize'],

@@ -87,12 +87,24 @@ describe('market HTTP /swx/customer/index', () => {
         leverages: [1, 2, 5, 10, 20],
         tradable: false,
       });
+      expect(closed.body.result.tradingHours).toMatchObject({ timezone: 'America/New_York' });
       expect(closed.body.result.tradingHours.sessions).toContainEqual({
-        open: 'Mon 14:30',
-        close: 'Mon 21:00',
+        open: 'Mon 09:30',
+        close: 'Mon 16:00',
       });
       clock.mockReturnValue(WEDNESDAY);
       expect((await t.http().get(`${INDEX}/getMarketInfo/${aapl.id}`)).body.result.tradable).toBe(true);
+      // 09:30 New York is 13:30 UTC in summer and 14:30 UTC in winter.
+      for (const [iso, tradable] of [
+        ['2024-06-12T13:45:00Z', true],
+        ['2024-06-12T20:15:00Z', false],
+        ['2024-01-10T13:45:00Z', false],
+        ['2024-01-10T20:15:00Z', true],
+      ] as const) {
+        clock.mockReturnValue(new Date(iso));
+        const info = await t.http().get(`${INDEX}/getMarketInfo/${aapl.id}`);
+        expect({ iso, tradable: info.body.result.tradable }).toEqual({ iso, tradable });
+      }
       clock.mockRestore();
     });
   });

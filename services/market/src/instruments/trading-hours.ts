@@ -1,10 +1,12 @@
 /**
- * When an instrument trades, as weekly windows in UTC. `open`/`close` read `Sun 22:00`; a window
- * whose close is before its open in the week wraps over the week's end. Exchange holidays are not
- * modelled (the simulator keeps ticking on them).
+ * When an instrument trades, as weekly windows in the wall time of `timezone` (an IANA zone such
+ * as `America/New_York`, or `UTC`), so that a session keeps its local hours across daylight-saving
+ * changes. `open`/`close` read `Sun 17:00`; a window whose close is before its open in the week
+ * wraps over the week's end. Exchange holidays are not modelled (the simulator keeps ticking on
+ * them).
  */
 export interface TradingHours {
-  timezone: 'UTC';
+  timezone: string;
   alwaysOpen: boolean;
   sessions: { open: string; close: string }[];
 }
@@ -34,13 +36,60 @@ export function parseWeekMinute(text: string): number {
   return minute;
 }
 
-export function weekMinuteOf(at: Date): number {
-  return at.getUTCDay() * 1440 + at.getUTCHours() * 60 + at.getUTCMinutes();
+/** One formatter per zone: building one costs far more than using it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Local week minutes by zone and UTC minute (the simulator asks for every instrument at once). */
+const localMinutes = new Map<string, number>();
+
+function formatterOf(timezone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timezone, format);
+  }
+  return format;
+}
+
+/** Minute of the week (0 = Sunday 00:00) of `at` on the wall clock of `timezone` (default UTC). */
+export function weekMinuteOf(at: Date, timezone = 'UTC'): number {
+  if (timezone === 'UTC') return at.getUTCDay() * 1440 + at.getUTCHours() * 60 + at.getUTCMinutes();
+  const key = `${timezone}|${Math.floor(at.getTime() / 60_000)}`;
+  const known = localMinutes.get(key);
+  if (known !== undefined) return known;
+  let day = 0;
+  let hour = 0;
+  let minute = 0;
+  for (const part of formatterOf(timezone).formatToParts(at)) {
+    if (part.type === 'weekday') day = DAYS.indexOf(part.value);
+    else if (part.type === 'hour') hour = Number(part.value);
+    else if (part.type === 'minute') minute = Number(part.value);
+  }
+  const local = day * 1440 + hour * 60 + minute;
+  if (localMinutes.size >= 100_000) localMinutes.clear();
+  localMinutes.set(key, local);
+  return local;
+}
+
+/** The zone's canonical name when `value` names one Intl knows (an IANA zone or UTC), else null. */
+export function canonicalTimezone(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return null;
+  try {
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    return zone === 'Etc/UTC' || zone === 'Etc/GMT' || zone === 'GMT' ? 'UTC' : zone;
+  } catch {
+    return null;
+  }
 }
 
 export function isOpenAt(hours: TradingHours, at: Date): boolean {
   if (hours.alwaysOpen) return true;
-  const minute = weekMinuteOf(at);
+  const minute = weekMinuteOf(at, hours.timezone ?? 'UTC');
   return hours.sessions.some(({ open, close }) => {
     const from = parseWeekMinute(open);
     const to = parseWeekMinute(close);
@@ -52,37 +101,44 @@ function weekdays(from: string, to: string, days = ['Mon', 'Tue', 'Wed', 'Thu', 
   return days.map((d) => ({ open: `${d} ${from}`, close: `${d} ${to}` }));
 }
 
-/** The schedules the seed migration writes (kept here so that specs check the same definitions). */
+const NEW_YORK = 'America/New_York';
+
+/**
+ * The schedules the seed migrations write (kept here so that specs check the same definitions),
+ * in New York time as the markets keep them: in UTC they move by an hour with daylight saving.
+ */
 export const TRADING_HOURS = {
   always: { timezone: 'UTC', alwaysOpen: true, sessions: [] } as TradingHours,
-  // Forex and metals: Sunday 22:00 to Friday 22:00 UTC, without a break.
+  // Forex and metals: Sunday 17:00 to Friday 17:00 New York, without a break.
   forex: {
-    timezone: 'UTC',
+    timezone: NEW_YORK,
     alwaysOpen: false,
-    sessions: [{ open: 'Sun 22:00', close: 'Fri 22:00' }],
+    sessions: [{ open: 'Sun 17:00', close: 'Fri 17:00' }],
   } as TradingHours,
-  // US cash session 09:30-16:00 New York, as UTC in daylight-saving time.
-  usEquities: { timezone: 'UTC', alwaysOpen: false, sessions: weekdays('14:30', '21:00') } as TradingHours,
-  // Futures: Sunday 23:00 to Friday 22:00 UTC with a daily break 22:00-23:00.
+  // US cash session: 09:30-16:00 New York on weekdays.
+  usEquities: { timezone: NEW_YORK, alwaysOpen: false, sessions: weekdays('09:30', '16:00') } as TradingHours,
+  // Futures (CME Globex): Sunday 18:00 to Friday 17:00 New York with a daily break 17:00-18:00.
   futures: {
-    timezone: 'UTC',
+    timezone: NEW_YORK,
     alwaysOpen: false,
     sessions: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu'].map((d) => ({
-      open: `${d} 23:00`,
-      close: `${DAYS[DAYS.indexOf(d) + 1]} 22:00`,
+      open: `${d} 18:00`,
+      close: `${DAYS[DAYS.indexOf(d) + 1]} 17:00`,
     })),
   } as TradingHours,
 };
 
 /**
  * Reads trading hours from an admin's input: `{alwaysOpen: true}` or up to 50 weekly sessions
- * `{open: 'Mon 14:30', close: 'Mon 21:00'}` (a close before the open wraps over the week's end);
- * null when the value is not one. Times are UTC.
+ * `{open: 'Mon 09:30', close: 'Mon 16:00'}` (a close before the open wraps over the week's end);
+ * null when the value is not one. Times are the wall time of `timezone` (an IANA zone such as
+ * `America/New_York`; default UTC).
  */
 export function parseTradingHours(value: unknown): TradingHours | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { timezone = 'UTC', alwaysOpen, sessions = [] } = value as Record<string, unknown>;
-  if (timezone !== 'UTC' || typeof alwaysOpen !== 'boolean' || !Array.isArray(sessions)) return null;
+  const { timezone: zone = 'UTC', alwaysOpen, sessions = [] } = value as Record<string, unknown>;
+  const timezone = canonicalTimezone(zone);
+  if (!timezone || typeof alwaysOpen !== 'boolean' || !Array.isArray(sessions)) return null;
   if (sessions.length > 50 || (!alwaysOpen && sessions.length === 0)) return null;
   const out: TradingHours['sessions'] = [];
   for (const session of sessions as unknown[]) {
@@ -96,5 +152,5 @@ export function parseTradingHours(value: unknown): TradingHours | null {
     }
     out.push({ open, close });
   }
-  return { timezone: 'UTC', alwaysOpen, sessions: alwaysOpen ? [] : out };
+  return { timezone, alwaysOpen, sessions: alwaysOpen ? [] : out };
 }

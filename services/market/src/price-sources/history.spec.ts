@@ -55,11 +55,14 @@ describe('generateHistory', () => {
       startPrice: '190',
     };
     const { candles } = generateHistory(stock, 42, end);
-    for (const { period, openTime } of candles.filter((c) => c.period === '1m' || c.period === '5m')) {
+    const intraday = candles.filter((c) => c.period === '1m' || c.period === '5m');
+    expect(intraday.length).toBeGreaterThan(0);
+    for (const { period, openTime } of intraday) {
+      // 09:30-16:00 New York: 13:30-20:00 UTC in June.
       const d = new Date(openTime);
       expect([1, 2, 3, 4, 5]).toContain(d.getUTCDay());
       const minute = d.getUTCHours() * 60 + d.getUTCMinutes();
-      expect(minute >= 870 && minute < 1260).toBe(true);
+      expect(minute >= 810 && minute < 1200).toBe(true);
       expect(period).toMatch(/^(1m|5m)$/);
     }
   });

@@ -25,8 +25,8 @@ const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
 /** A shipped logo (/assets/logos/<CODE>.svg) or an https address. */
 const LOGO = /^(\/assets\/logos\/[A-Z0-9]{1,16}\.svg|https:\/\/[^\s"'<>]{1,300})$/;
 const HOURS_DESCRIPTION =
-  '{alwaysOpen: true} or {alwaysOpen: false, sessions: [{open: "Mon 14:30", close: "Mon 21:00"}]} ' +
-  '(UTC weekly windows; a close before the open wraps over the week end)';
+  '{alwaysOpen: true} or {timezone: "America/New_York", alwaysOpen: false, sessions: [{open: "Mon 09:30", close: "Mon 16:00"}]} ' +
+  '(weekly windows in the wall time of the IANA timezone, default UTC, so they follow daylight saving; a close before the open wraps over the week end)';
 
 export class CreateInstrumentDto {
   @ApiProperty({ example: 'PEPEUSDT', description: 'Upper-case letters and digits; never changes' })
