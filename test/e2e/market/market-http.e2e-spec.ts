@@ -143,11 +143,21 @@ describe('market HTTP /swx/customer/index', () => {
         '?code=BTCUSDT&period=1h&date=2026-02-30',
         '?code=BTCUSDT&period=1h&date=27.11.2026',
         '?code=BTCUSDT&period=1h&date=2026-11-27&from=2026-11-26',
+        // Times the database cannot store, and a day February does not have (not read as 1 March).
+        '?code=BTCUSDT&period=1m&from=0000-01-01',
+        '?code=BTCUSDT&period=1m&to=999999999999999',
+        '?code=BTCUSDT&period=1m&from=0&to=253402300800000',
+        '?code=BTCUSDT&period=1h&date=0000-01-01',
+        '?code=BTCUSDT&period=1m&from=2024-02-30T10:00:00Z',
       ]) {
         const res = await t.http().get(`${INDEX}/getKValueByCodeAndDate${query}`);
         expect({ query, code: res.body.code }).toEqual({ query, code: 400 });
       }
       expect((await t.http().get(`${INDEX}/getKValueByCodeAndDate?code=NOPE&period=1m`)).body.code).toBe(404);
+      const rolled = await t
+        .http()
+        .get(`${INDEX}/getKValueByCodeAndDate?code=BTCUSDT&period=1m&to=2023-02-29`);
+      expect(rolled.body).toMatchObject({ code: 400, result: [expect.objectContaining({ field: 'to' })] });
     });
 
     it('has 30 days of history so that charts are never empty', async () => {

@@ -28,10 +28,8 @@ export class KlinesController {
     const limit = q.limit ?? 500;
     if (q.date !== undefined) {
       // The route's name promises a date: the candles that open on that UTC day.
-      const day = new Date(`${q.date}T00:00:00Z`);
-      if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== q.date) {
-        throw AppException.field('date', 'validation.invalid');
-      }
+      const day = parseTime(q.date);
+      if (!day) throw AppException.field('date', 'validation.invalid');
       if (q.from !== undefined || q.to !== undefined) throw AppException.field('date', 'validation.invalid');
       return this.klines.range(instrument.id, q.period, day, new Date(day.getTime() + DAY_MS - 1), limit);
     }
