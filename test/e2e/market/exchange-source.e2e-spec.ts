@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { PriceService } from '@app/market';
 import { ExchangeTickerSource } from '@app/market/price-sources/exchange-ticker.source';
@@ -55,6 +55,36 @@ describe('exchange price source (Binance-style combined ticker stream)', () => {
     ]);
   });
 
+  it('reconnects when the stream goes silent without closing (no message, no pong)', async () => {
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    let connections = 0;
+    server.on('connection', (socket: WebSocket) => {
+      connections += 1;
+      const price = connections === 1 ? '67000.00' : '67100.00';
+      socket.send(
+        JSON.stringify({ stream: 'btcusdt@ticker', data: { E: Date.now(), s: 'BTCUSDT', c: price } }),
+        () => {
+          // The first connection then hangs as a dead peer does: open, but nothing read or written.
+          if (connections === 1) (socket as unknown as { _socket: Socket })._socket.pause();
+        },
+      );
+    });
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/stream`;
+    const source = new ExchangeTickerSource(url, { heartbeatMs: 300 });
+    const ticks: Tick[] = [];
+    try {
+      await source.start([instrument('BTCUSDT')], (t) => ticks.push(t));
+      await waitFor(() => ticks.some((t) => t.price === '67100'), 10_000, 'a tick after reconnecting');
+      expect(ticks.map((t) => t.price)).toEqual(['67000', '67100']);
+      expect(connections).toBe(2);
+    } finally {
+      await source.stop();
+      for (const client of server.clients) client.terminate();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   describe('as the configured source of an app', () => {
     let t: TestApp;
     let replay: Awaited<ReturnType<typeof replayServer>>;
@@ -72,8 +102,13 @@ describe('exchange price source (Binance-style combined ticker stream)', () => {
 
     it('feeds the prices the exchange sent', async () => {
       const prices = t.app.get(PriceService);
+      // 404 until the feeder has started (it writes the history first): not a failure yet.
       await waitFor(
-        async () => (await prices.lastPrice('BTCUSDT')).toFixed() === '67020.99',
+        () =>
+          prices.lastPrice('BTCUSDT').then(
+            (price) => price.toFixed() === '67020.99',
+            () => false,
+          ),
         60_000,
         'the BTC price',
       );

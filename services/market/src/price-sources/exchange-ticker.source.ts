@@ -25,9 +25,15 @@ export function parseTickerMessage(raw: string, known: ReadonlySet<string>) {
   return { code, price: price.toFixed(), ts: typeof data.E === 'number' ? data.E : Date.now() };
 }
 
+/** How often the stream is checked for life (a ping is sent when nothing came since the last check). */
+export const EXCHANGE_HEARTBEAT_MS = 15_000;
+
 /**
  * A real exchange's public combined ticker stream (Binance style). Reconnects with a growing
- * delay until stopped; the exchange's own hours apply (crypto trades around the clock).
+ * delay until stopped; the exchange's own hours apply (crypto trades around the clock). A stream
+ * from which nothing came (no message, ping or pong) for a heartbeat after a ping of ours is
+ * dropped and opened again: a peer or a path that died without closing the TCP connection would
+ * otherwise leave the feed silent for good.
  */
 export class ExchangeTickerSource implements PriceSource {
   readonly name = 'exchange';
@@ -35,9 +41,15 @@ export class ExchangeTickerSource implements PriceSource {
   private reconnect: NodeJS.Timeout | undefined;
   private stopped = false;
   private attempts = 0;
+  private readonly heartbeatMs: number;
   private readonly logger = new Logger(ExchangeTickerSource.name);
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    options: { heartbeatMs?: number } = {},
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? EXCHANGE_HEARTBEAT_MS;
+  }
 
   /** The URL that subscribes to `<symbol>@ticker` of every instrument. */
   streamUrl(instruments: SourceInstrument[]): string {
@@ -51,10 +63,28 @@ export class ExchangeTickerSource implements PriceSource {
     this.stopped = false;
     const known = new Set(instruments.map((i) => i.code));
     const connect = () => {
-      const socket = new WebSocket(this.streamUrl(instruments));
+      // A handshake that never completes fails like a refused connection.
+      const socket = new WebSocket(this.streamUrl(instruments), { handshakeTimeout: this.heartbeatMs });
       this.socket = socket;
-      socket.on('open', () => (this.attempts = 0));
+      let heard = true;
+      let heartbeat: NodeJS.Timeout | undefined;
+      const alive = () => (heard = true);
+      socket.on('open', () => {
+        this.attempts = 0;
+        heartbeat = setInterval(() => {
+          if (!heard) {
+            this.logger.warn('exchange stream: no answer to a ping, reconnecting');
+            socket.terminate();
+            return;
+          }
+          heard = false;
+          socket.ping();
+        }, this.heartbeatMs);
+      });
+      socket.on('ping', alive);
+      socket.on('pong', alive);
       socket.on('message', (raw: WebSocket.RawData) => {
+        heard = true;
         const text = Buffer.isBuffer(raw)
           ? raw.toString('utf8')
           : Buffer.from(raw as ArrayBuffer).toString('utf8');
@@ -63,6 +93,7 @@ export class ExchangeTickerSource implements PriceSource {
       });
       socket.on('error', (error) => this.logger.warn(`exchange stream: ${error.message}`));
       socket.on('close', () => {
+        clearInterval(heartbeat);
         if (this.stopped) return;
         const delay = Math.min(30_000, 500 * 2 ** this.attempts++);
         this.reconnect = setTimeout(connect, delay);
