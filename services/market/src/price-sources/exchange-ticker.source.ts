@@ -22,7 +22,23 @@ export function parseTickerMessage(raw: string, known: ReadonlySet<string>) {
   if (!known.has(code) || !/^\d+(\.\d+)?$/.test(data.c)) return null;
   const price = new Decimal(data.c);
   if (price.lte(0)) return null;
-  return { code, price: price.toFixed(), ts: typeof data.E === 'number' ? data.E : Date.now() };
+  return { code, price: price.toFixed(), ts: eventTime(data.E) };
+}
+
+/** How far ahead of our clock an exchange's event time may be (clock skew). */
+const MAX_AHEAD_MS = 60_000;
+
+/**
+ * The exchange's event time of a tick (epoch ms), else the time of arrival: a time that is not a
+ * whole number of milliseconds since 1970, or lies ahead of our clock, would put the tick into a
+ * candle no query finds (or one the database cannot store, failing the whole candle write), and
+ * as the newest tick of the history it would keep the instrument from ever looking stale.
+ */
+function eventTime(value: unknown): number {
+  const now = Date.now();
+  return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= now + MAX_AHEAD_MS
+    ? (value as number)
+    : now;
 }
 
 /** How often the stream is checked for life (a ping is sent when nothing came since the last check). */
