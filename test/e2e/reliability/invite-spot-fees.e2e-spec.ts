@@ -5,7 +5,8 @@ import { JobName, QueueName } from '@app/queue';
 import { waitForQueuesDrained } from '../../support/queues';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser, type RegisteredUser } from '../../support/users';
-import { balance, createPair, fund, place, type TestPair } from '../spot/spot-support';
+import { balance, createPair, fund, place, waitFor, type TestPair } from '../spot/spot-support';
+import { tick } from '../trading/trading-support';
 
 /*
  * Invite rewards of spot trades. A spot settlement takes each side's fee out of what the other side
@@ -117,5 +118,52 @@ describe('invite rewards of spot fees', () => {
     ]);
     expect(await balance(t, inviter, 'USDT', 'available')).toBe('0.08');
     expect(await balance(t, inviter, pair.base, 'available')).toBe('0');
+  });
+  it('rewards an invitee’s fees on trades with the market maker, whose own fees earn nobody anything', async () => {
+    await tick(t, 'LTCUSDT', '80');
+    const quoted = async () => {
+      const d = (await t.http().get('/swx/customer/order/getBbDepth/LTCUSDT').set({ virtually: 'YES' })).body
+        .result as { bids: unknown[]; asks: unknown[] };
+      return d.bids.length > 0 && d.asks.length > 0;
+    };
+    await waitFor(quoted, 30_000, 'the market maker quotes LTCUSDT');
+    const inviter = await registerUser(t);
+    const invitee = await registerUser(t, { inviteCode: await inviteCode(inviter) });
+    await fund(t, invitee, 'USDT', '1000');
+
+    // Bought from the maker's ask: the invitee's fee (in LTC) leaves the maker's account.
+    const bought = await place(t, invitee, { symbol: 'LTCUSDT', side: 'buy', type: 'market', amount: '50' });
+    expect(bought.state).toBe('filled');
+    expect(new Decimal(bought.fee).gt(0)).toBe(true);
+    // Sold back to the maker's bid: the invitee's fee (in USDT) leaves the maker's account.
+    const sold = await place(t, invitee, {
+      symbol: 'LTCUSDT',
+      side: 'sell',
+      type: 'market',
+      quantity: new Decimal(bought.filled)
+        .minus(bought.fee)
+        .div(2)
+        .toDecimalPlaces(3, Decimal.ROUND_DOWN)
+        .toFixed(),
+    });
+    expect(sold.state).toBe('filled');
+
+    await scan();
+    const got = await rewardsOf(inviter);
+    const share = (fee: string) => new Decimal(fee).mul('0.2').toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    const total = (currency: string) =>
+      got
+        .filter((r) => r.currency === currency)
+        .reduce((sum, r) => sum.plus(r.fee), new Decimal(0))
+        .toFixed();
+    expect(got.every((r) => r.inviteeId === invitee.id)).toBe(true);
+    expect(total('LTC')).toBe(new Decimal(bought.fee).toFixed());
+    expect(total('USDT')).toBe(new Decimal(sold.fee).toFixed());
+    expect(await balance(t, inviter, 'LTC', 'available')).toBe(
+      got
+        .filter((r) => r.currency === 'LTC')
+        .reduce((sum, r) => sum.plus(share(r.fee)), new Decimal(0))
+        .toFixed(),
+    );
   });
 });
