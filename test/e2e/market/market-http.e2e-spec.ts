@@ -121,6 +121,25 @@ describe('market HTTP /swx/customer/index', () => {
       expect(() => prices.isTradable('NOPE')).toThrow(expect.objectContaining({ code: 404 }));
     });
 
+    it('drops a tick that is no price or no time alone: the ticks of the same batch pass', async () => {
+      const prices = t.app.get(PriceService);
+      const btc = (await prices.lastPrice('BTCUSDT')).toFixed();
+      const now = Date.now();
+      // One event-loop turn: the four are written as one batch.
+      const answers = await Promise.allSettled([
+        prices.publishTick({ code: 'ETHUSDT', price: 'abc', ts: now }),
+        prices.publishTick({ code: 'SOLUSDT', price: 'NaN', ts: now }),
+        prices.publishTick({ code: 'XRPUSDT', price: '0.5', ts: Number.NaN }),
+        prices.publishTick({ code: 'BTCUSDT', price: btc, ts: now }),
+      ]);
+      expect(answers.map((a) => (a.status === 'fulfilled' ? (a.value?.price ?? null) : 'rejected'))).toEqual([
+        null,
+        null,
+        null,
+        expect.stringMatching(/^\d+(\.\d+)?$/),
+      ]);
+    });
+
     it('quotes bid and ask around the last price with the spread', async () => {
       const prices = t.app.get(PriceService);
       const q = await prices.quote('EURUSD');

@@ -86,9 +86,11 @@ export class MarketDataService {
       const known: { queued: QueuedTick; instrument: Instrument; price: Decimal }[] = [];
       for (const queued of batch) {
         const instrument = this.instruments.findByCode(queued.tick.code);
-        if (instrument?.status !== 'active') queued.resolve(null);
+        // A tick without a time is dropped alone (it would fail the batch's writes); one without a
+        // number for a price reaches the guard as NaN, which refuses it.
+        if (instrument?.status !== 'active' || !validTime(queued.tick.ts)) queued.resolve(null);
         else {
-          const price = new Decimal(queued.tick.price).toDecimalPlaces(instrument.pricePrecision);
+          const price = decimalOrNaN(queued.tick.price).toDecimalPlaces(instrument.pricePrecision);
           known.push({ queued, instrument, price });
         }
       }
@@ -276,6 +278,19 @@ export class MarketDataService {
 
   async flushCandles(): Promise<void> {
     await this.klines.flush().catch((e: Error) => this.logger.error(e.message));
+  }
+}
+
+/** Epoch milliseconds a candle and the tick history can hold. */
+function validTime(ts: unknown): ts is number {
+  return Number.isSafeInteger(ts) && (ts as number) >= 0 && (ts as number) <= 253_402_300_799_999;
+}
+
+function decimalOrNaN(value: unknown): Decimal {
+  try {
+    return new Decimal(value as Decimal.Value);
+  } catch {
+    return new Decimal(NaN);
   }
 }
 

@@ -16,6 +16,13 @@ describe('refusal (the feed guard)', () => {
     expect(refusal(d('50'), d('100'))).toBeNull();
   });
 
+  it('refuses a price that is no number (NaN, infinite), whatever the last one', () => {
+    for (const last of [null, d('100')]) {
+      expect(refusal(new Decimal(NaN), last)).toBe('invalid');
+      expect(refusal(new Decimal(Infinity), last)).toBe('invalid');
+    }
+  });
+
   it('admits any positive price when none was accepted before', () => {
     expect(refusal(d('123456789'), null)).toBeNull();
     expect(refusal(d('0.00000001'), d('0'))).toBeNull();

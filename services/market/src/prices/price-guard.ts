@@ -16,16 +16,18 @@ export const MAX_TICK_FACTOR = 2;
 /** The default staleness limit while a feed runs (MARKET_STALE_SECONDS overrides it). */
 export const STALE_AFTER_MS = 120_000;
 
-export type PauseReason = 'zero' | 'spike';
+export type PauseReason = 'zero' | 'spike' | 'invalid';
 
 /**
- * The feed guard (issue 14, 4e): a zero or negative price, or a jump beyond MAX_TICK_FACTOR from
- * the last accepted price, is dropped before it reaches the state, the candles, the history or the
+ * The feed guard (issue 14, 4e): a price that is no number (NaN, infinite), a zero or negative
+ * price, or a jump beyond MAX_TICK_FACTOR from the last accepted price, is dropped before it reaches the state, the candles, the history or the
  * tick channel, so no fill, close or liquidation can happen on it; the instrument is paused until a
  * tick within the band of the last accepted price comes. Answers why a tick is refused, or null
  * when it may pass (MarketDataService pauses and resumes the instrument with its writes).
  */
 export function refusal(price: Decimal, lastAccepted: Decimal | null): PauseReason | null {
+  // NaN compares false with everything: it would pass every check below.
+  if (!price.isFinite()) return 'invalid';
   if (price.lte(0)) return 'zero';
   if (
     lastAccepted?.gt(0) &&
