@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { MarketClock } from '@app/market/instruments/market-clock';
 import { KlinesService } from '@app/market/klines/klines.service';
+import { MarketDataService } from '@app/market/prices/market-data.service';
 import { PriceService } from '@app/market';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { FIRST_START_MS, waitForFeeder } from './market-support';
@@ -247,5 +248,42 @@ describe('market HTTP /swx/customer/index', () => {
         });
       }
     });
+  });
+});
+
+describe('market list of instruments that do not tick (closed, or fed by no source of this deployment)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ MARKET_SOURCES: 'simulator:BTCUSDT', MARKET_TICK_MS: '250' });
+    await waitForFeeder(t);
+  }, FIRST_START_MS + 30_000);
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await t.close();
+  });
+
+  const eth = async () => {
+    const list = await t.http().get(`${INDEX}/listMarketByType?type=2&pageSize=100`);
+    return list.body.result.list.find((i: { code: string }) => i.code === 'ETHUSDT') as {
+      price: string;
+      nowPrice: string;
+      zdf: string;
+    };
+  };
+
+  it('zdf is the change from price (24 hours ago) to nowPrice, also when the reference moved without a tick', async () => {
+    const before = await eth();
+    // The reference of six hours later: the close 18 hours ago; ETHUSDT gets no tick meanwhile.
+    const clock = jest
+      .spyOn(t.app.get(MarketClock), 'now')
+      .mockReturnValue(new Date(Date.now() + 6 * 3_600_000));
+    await t.app.get(MarketDataService).refreshReferences();
+    clock.mockRestore();
+    const after = await eth();
+    expect(after.nowPrice).toBe(before.nowPrice);
+    expect(after.price).not.toBe(before.price);
+    const change = (i: typeof after) =>
+      new Decimal(i.nowPrice).minus(i.price).div(i.price).times(100).toFixed(2, Decimal.ROUND_HALF_UP);
+    expect([before.zdf, after.zdf]).toEqual([change(before), change(after)]);
   });
 });

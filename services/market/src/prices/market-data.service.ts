@@ -250,17 +250,27 @@ export class MarketDataService {
     for (const code of codes) pipeline.lrange(hundredKey(code), 0, HUNDRED - 1);
     const results = (await pipeline.exec()) ?? [];
     const [last, zdf, ref] = results.slice(0, 3).map(([, v]) => (v ?? []) as (string | null)[]);
-    return instruments.map((i, n) => ({
-      id: i.id,
-      code: i.code,
-      type: i.type,
-      appName: i.appName,
-      logo: i.logo,
-      price: ref[n] ?? last[n] ?? null,
-      nowPrice: last[n] ?? null,
-      zdf: zdf[n] ?? '0.00',
-      hundred: [...((results[3 + n]?.[1] ?? []) as string[])].reverse(),
-    }));
+    return instruments.map((i, n) => {
+      const nowPrice = last[n] ?? null;
+      const reference = ref[n] ?? null;
+      return {
+        id: i.id,
+        code: i.code,
+        type: i.type,
+        appName: i.appName,
+        logo: i.logo,
+        price: reference ?? nowPrice,
+        nowPrice,
+        // From the two prices it shows: the stored change is written by ticks only, and the
+        // reference moves every minute also while an instrument does not tick (a closed market, an
+        // instrument no source of this deployment feeds).
+        zdf:
+          nowPrice !== null && reference !== null
+            ? changePercent(new Decimal(nowPrice), new Decimal(reference))
+            : (zdf[n] ?? '0.00'),
+        hundred: [...((results[3 + n]?.[1] ?? []) as string[])].reverse(),
+      };
+    });
   }
 
   async info(instrument: Instrument): Promise<MarketInfo> {
