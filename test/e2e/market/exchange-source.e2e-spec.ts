@@ -85,6 +85,28 @@ describe('exchange price source (Binance-style combined ticker stream)', () => {
     }
   });
 
+  it('backs off while the exchange accepts connections and closes them at once', async () => {
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const opened: number[] = [];
+    server.on('connection', (socket: WebSocket) => {
+      opened.push(Date.now());
+      socket.close(1013, 'try again later');
+    });
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/stream`;
+    const source = new ExchangeTickerSource(url);
+    try {
+      await source.start([instrument('BTCUSDT')], () => undefined);
+      // Delays 0.5, 1, 2 s...: three connections in 2.5 s (a fixed 0.5 s would make five or six).
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(opened.length).toBeGreaterThanOrEqual(2);
+      expect(opened.length).toBeLessThanOrEqual(3);
+    } finally {
+      await source.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   describe('as the configured source of an app', () => {
     let t: TestApp;
     let replay: Awaited<ReturnType<typeof replayServer>>;

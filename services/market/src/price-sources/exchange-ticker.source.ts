@@ -86,7 +86,6 @@ export class ExchangeTickerSource implements PriceSource {
       let heartbeat: NodeJS.Timeout | undefined;
       const alive = () => (heard = true);
       socket.on('open', () => {
-        this.attempts = 0;
         heartbeat = setInterval(() => {
           if (!heard) {
             this.logger.warn('exchange stream: no answer to a ping, reconnecting');
@@ -105,7 +104,11 @@ export class ExchangeTickerSource implements PriceSource {
           ? raw.toString('utf8')
           : Buffer.from(raw as ArrayBuffer).toString('utf8');
         const tick = parseTickerMessage(text, known);
-        if (tick) onTick(tick);
+        if (!tick) return;
+        // The backoff starts over once the stream delivers, not once it opens: an exchange that
+        // accepts connections and closes them at once is not asked again twice a second.
+        this.attempts = 0;
+        onTick(tick);
       });
       socket.on('error', (error) => this.logger.warn(`exchange stream: ${error.message}`));
       socket.on('close', () => {
