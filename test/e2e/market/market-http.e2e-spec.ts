@@ -204,6 +204,34 @@ describe('market HTTP /swx/customer/index', () => {
       });
     });
 
+    it('keeps the candles of a write the database refused and writes them with the next one', async () => {
+      const base = Date.parse('2021-05-05T10:00:00Z');
+      const service = t.app.get(PriceService);
+      const klines = t.app.get(KlinesService);
+      // The database refuses candles of that day for a while, as it does in a failover.
+      await t.db.query(
+        `ALTER TABLE market.klines ADD CONSTRAINT klines_refuse_test
+           CHECK (open_time < '2021-05-05' OR open_time >= '2021-05-06') NOT VALID`,
+      );
+      try {
+        await service.publishTick({ code: 'BTCUSDT', price: '50000.10', ts: base });
+        await service.publishTick({ code: 'BTCUSDT', price: '50100.00', ts: base + 10_000 });
+        await klines.flush();
+      } finally {
+        await t.db.query(`ALTER TABLE market.klines DROP CONSTRAINT klines_refuse_test`);
+      }
+      await service.publishTick({ code: 'BTCUSDT', price: '49900.00', ts: base + 20_000 });
+      await klines.flush();
+      const res = await t
+        .http()
+        .get(
+          `${INDEX}/getKValueByCodeAndDate?code=BTCUSDT&period=1m&from=2021-05-05T09:00:00Z&to=2021-05-05T11:00:00Z`,
+        );
+      expect(res.body.result).toEqual([
+        { time: base, open: '50000.1', high: '50100', low: '49900', close: '49900', volume: '3' },
+      ]);
+    });
+
     it('candles agree with the ticks: open first, close last, high and low bound every tick', async () => {
       // A window of 2021 that neither the history nor the live feed touches; prices near BTC's so
       // that the feed guard (a tick more than 2x from the last one is dropped) lets them through.

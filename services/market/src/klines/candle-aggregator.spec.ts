@@ -71,3 +71,37 @@ describe('CandleAggregator', () => {
     );
   });
 });
+
+describe('CandleAggregator.restore (a batch that could not be written)', () => {
+  it('puts the batch back before the ticks that came since: the next drain is as if it never failed', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 2, maxLength: 40 }),
+        fc.integer({ min: 1, max: 39 }),
+        (prices, at) => {
+          const cut = Math.min(at, prices.length - 1);
+          // Two minutes and two instruments, so that some candles are in one part only.
+          const ticks = prices.map((p, i) => ({
+            instrumentId: 1 + (i % 2),
+            price: d(p).div(100),
+            ts: i * 5_000,
+          }));
+          const whole = new CandleAggregator(['1m', '5m']);
+          ticks.forEach((t) => whole.add(t));
+          const parts = new CandleAggregator(['1m', '5m']);
+          ticks.slice(0, cut).forEach((t) => parts.add(t));
+          const failed = parts.drain();
+          ticks.slice(cut).forEach((t) => parts.add(t));
+          parts.restore(failed);
+          const key = (c: { instrumentId: number; period: string; openTime: number }) =>
+            `${c.instrumentId}|${c.period}|${c.openTime}`;
+          const view = (list: ReturnType<CandleAggregator['drain']>) =>
+            Object.fromEntries(
+              list.map((c) => [key(c), [c.open, c.high, c.low, c.close, c.volume].map(String)]),
+            );
+          expect(view(parts.drain())).toEqual(view(whole.drain()));
+        },
+      ),
+    );
+  });
+});

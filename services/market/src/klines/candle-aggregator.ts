@@ -67,6 +67,29 @@ export class CandleAggregator {
     this.pending = new Map();
     return out;
   }
+
+  /**
+   * Puts back a drained batch that could not be written, before the ticks added since (its own
+   * are older): the next drain holds both as if the batch had never left.
+   */
+  restore(batch: readonly PendingCandle[]): void {
+    for (const older of batch) {
+      const key = `${older.instrumentId}|${older.period}|${older.openTime}`;
+      const newer = this.pending.get(key);
+      this.pending.set(
+        key,
+        newer
+          ? {
+              ...older,
+              high: newer.high.gt(older.high) ? newer.high : older.high,
+              low: newer.low.lt(older.low) ? newer.low : older.low,
+              close: newer.close,
+              volume: older.volume.plus(newer.volume),
+            }
+          : older,
+      );
+    }
+  }
 }
 
 /** What the database upsert does with a stored candle and a drained batch (same rule, in code). */

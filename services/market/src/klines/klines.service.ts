@@ -26,6 +26,12 @@ export interface KlineInsert {
 }
 
 const FLUSH_MS = 1000;
+/**
+ * How many flushes in a row may fail before their candles are given up (five minutes): a failover
+ * or a connection lost for a moment loses no candle, a database that refuses them for good does
+ * not make the batch grow without end.
+ */
+const MAX_FAILED_FLUSHES = 300;
 const UNNEST = `SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[], $4::numeric[], $5::numeric[],
   $6::numeric[], $7::numeric[], $8::numeric[])`;
 
@@ -39,6 +45,7 @@ export class KlinesService implements OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
+  private failedFlushes = 0;
   private readonly logger = new Logger(KlinesService.name);
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -48,15 +55,29 @@ export class KlinesService implements OnModuleDestroy {
     if (!this.closed) this.timer ??= setInterval(() => void this.flush(), FLUSH_MS);
   }
 
-  /** Writes the pending candles; serialized so that batches land in order. */
+  /**
+   * Writes the pending candles; serialized so that batches land in order. A batch the database
+   * refused is put back and written with the next flush (the catch-up of stop-losses after an
+   * outage reads these candles).
+   */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       const batch = this.aggregator.drain();
       if (batch.length === 0) return;
       try {
         await this.upsert(batch);
+        this.failedFlushes = 0;
       } catch (error) {
-        this.logger.error(`kline flush failed: ${(error as Error).message}`);
+        this.failedFlushes += 1;
+        if (this.failedFlushes < MAX_FAILED_FLUSHES) {
+          this.aggregator.restore(batch);
+          this.logger.warn(`kline flush failed, kept for the next one: ${(error as Error).message}`);
+        } else {
+          this.failedFlushes = 0;
+          this.logger.error(
+            `kline flush failed ${MAX_FAILED_FLUSHES} times, ${batch.length} candles dropped: ${(error as Error).message}`,
+          );
+        }
       }
     });
     return this.flushing;
