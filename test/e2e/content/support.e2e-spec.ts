@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import type Redis from 'ioredis';
-import { TokenService } from '@app/common';
+import { messageForCode, TokenService } from '@app/common';
 import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
 import { SupportGateway } from '@app/content/support/support.gateway';
-import { VISITOR_LIMITS } from '@app/content/support/support.service';
+import { CUSTOMER_LIMITS, VISITOR_LIMITS } from '@app/content/support/support.service';
 import { waitFor } from '../market/market-support';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser, type RegisteredUser } from '../../support/users';
@@ -243,6 +243,76 @@ describe('online support chat /support', () => {
     const keys = await redis.keys(`${prefix}support:visitor-*`);
     if (keys.length > 0) await redis.del(...keys.map((k) => k.slice(prefix.length)));
     expect(await redis.keys(`${prefix}support:visitor-*`)).toEqual([]);
+  });
+
+  it('bounds what a logged-in customer sends per account, over HTTP and the socket alike; agents are not bounded', async () => {
+    const user = await registerUser(t);
+    const customer = await connect(user.token);
+    const agent = await connect(agentToken);
+    const overHttp = (body: string) =>
+      t
+        .http()
+        .post('/swx/customer/user/supportMessage')
+        .set(bearer(user.token))
+        .set('lang', 'de')
+        .send({ body });
+
+    // Texts, one over HTTP and one over the socket in turn, share one count. A fixed window may roll
+    // over once during the test: until each path has been refused, within three times the limit.
+    let sent = 0;
+    let httpRefusal: { code: number; message: string } | undefined;
+    let socketRefusal: Record<string, unknown> | undefined;
+    for (let i = 0; i < 3 * CUSTOMER_LIMITS.message.max && !(httpRefusal && socketRefusal); i++) {
+      if (i % 2 === 0) {
+        const res = await overHttp(`question ${i}`);
+        if (res.body.code === 200) sent += 1;
+        else httpRefusal = res.body as { code: number; message: string };
+      } else {
+        const answer = await ack(customer, 'message', { body: `question ${i}` });
+        if (answer.ok) sent += 1;
+        else socketRefusal = answer;
+      }
+    }
+    // The visitors' answers: 429 in the caller's language over HTTP, its message key on the socket.
+    expect(httpRefusal).toMatchObject({ code: 429, message: messageForCode('de', 429) });
+    expect(socketRefusal).toEqual({ ok: false, error: 'code.429' });
+    expect(sent).toBeGreaterThanOrEqual(CUSTOMER_LIMITS.message.max);
+
+    // Images: counted before the upload is read, so past the limit even a file that is no image is
+    // told 429 (not 400), and nothing is stored for it.
+    const upload = (file: Buffer, name: string) =>
+      t.http().post('/swx/customer/user/supportImage').set(bearer(user.token)).attach('image', file, name);
+    let images = 0;
+    let refused: { code: number } | undefined;
+    for (let i = 0; i <= 2 * CUSTOMER_LIMITS.image.max && !refused; i++) {
+      const res = await upload(PNG, 'photo.png');
+      if (res.body.code === 200) images += 1;
+      else refused = res.body as { code: number };
+    }
+    expect(refused?.code).toBe(429);
+    expect((await upload(Buffer.from('not an image at all'), 'photo.png')).body.code).toBe(429);
+    const kept = (await t.http().get('/swx/customer/user/supportMessages?limit=100').set(bearer(user.token)))
+      .body.result.list as Message[];
+    expect(kept.filter((m) => m.imageUrl)).toHaveLength(images);
+    expect(kept).toHaveLength(sent + images);
+
+    // Per account: another customer writes as usual, and the agents answer the limited one.
+    const other = await registerUser(t);
+    const theirs = await t
+      .http()
+      .post('/swx/customer/user/supportMessage')
+      .set(bearer(other.token))
+      .send({ body: 'hello' });
+    expect(theirs.body.code).toBe(200);
+    const conversationId = kept[0].conversationId;
+    for (let i = 0; i < 3; i++)
+      expect(await ack(agent, 'reply', { conversationId, body: `answer ${i}` })).toMatchObject({ ok: true });
+    const replies = await t
+      .http()
+      .post(`/swx/admin/support/conversations/${conversationId}/reply`)
+      .set(bearer(agentToken))
+      .send({ body: 'one more' });
+    expect(replies.body.code).toBe(200);
   });
 
   it('a visitor chats by their visitor id: live both ways, history on reconnect, nobody else’s', async () => {

@@ -117,8 +117,10 @@ export class SupportController {
   @Post('supportMessage')
   @HttpCode(200)
   @ApiOperation({ summary: 'Write to support over HTTP (the /support socket does the same live)' })
-  send(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: MessageDto) {
-    return this.support.userSend(p.id, text(dto.body), dto.clientId);
+  async send(@CurrentPrincipal() p: AuthPrincipal, @Body() dto: MessageDto) {
+    const body = text(dto.body);
+    await this.support.limitCustomer(p.id, 'message');
+    return this.support.userSend(p.id, body, dto.clientId);
   }
 
   @Post('supportRead')
@@ -135,6 +137,8 @@ export class SupportController {
       'Send an image to support (multipart: image, optional body and clientId); checked by its bytes and upload_max_mb',
   })
   async image(@CurrentPrincipal() p: AuthPrincipal, @Req() req: AppRequest) {
+    // Counted before the upload is read, as a visitor's: a refused one costs no storage.
+    await this.support.limitCustomer(p.id, 'image');
     const form = await readImageForm(req, await this.support.maxUploadMegabytes());
     return sendImage(this.support, { kind: 'user', id: p.id }, form);
   }

@@ -173,13 +173,12 @@ export class SupportGateway implements OnGatewayInit, OnModuleDestroy {
     const text = cleanMessage(body);
     const id = cleanClientId(clientId);
     if (text === null || id === null) return { ok: false, error: 'validation.invalid' };
-    if (party.kind === 'visitor') {
-      try {
-        await this.support.limitVisitor(this.address(socket), 'message');
-      } catch (error) {
-        if (error instanceof AppException) return { ok: false, error: `code.${error.code}` };
-        throw error;
-      }
+    try {
+      if (party.kind === 'visitor') await this.support.limitVisitor(this.address(socket), 'message');
+      else await this.support.limitCustomer(party.id, 'message');
+    } catch (error) {
+      if (error instanceof AppException) return { ok: false, error: `code.${error.code}` };
+      throw error;
     }
     return { ok: true, message: await this.support.send(party, text, id) };
   }

@@ -49,6 +49,18 @@ export const VISITOR_LIMITS = {
   image: { max: 20, windowSeconds: 3600 },
 } as const;
 
+/**
+ * What a logged-in customer may send, per account, over HTTP and the socket together: the visitors'
+ * figures (a person chatting with an agent needs no more), so that one account cannot fill the
+ * storage with images or the agents' screens with texts. Agents are not limited.
+ */
+export const CUSTOMER_LIMITS = {
+  message: { max: 30, windowSeconds: 60 },
+  image: { max: 20, windowSeconds: 3600 },
+} as const;
+
+type SupportLimit = { readonly max: number; readonly windowSeconds: number };
+
 /** A chat text: trimmed, 1..2000 characters, no control characters but line breaks; else null. */
 export function cleanMessage(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
@@ -83,10 +95,18 @@ export class SupportService {
   ) {}
 
   /** Counts a visitor's text or image from `address` in its window; past the limit, 429. */
-  async limitVisitor(address: string, what: keyof typeof VISITOR_LIMITS): Promise<void> {
-    const { max, windowSeconds } = VISITOR_LIMITS[what];
+  limitVisitor(address: string, what: keyof typeof VISITOR_LIMITS): Promise<void> {
+    return this.limit(`support:visitor-${what}:${address}`, VISITOR_LIMITS[what]);
+  }
+
+  /** Counts a customer's text or image (HTTP or socket) in its window; past the limit, 429. */
+  limitCustomer(userId: string, what: keyof typeof CUSTOMER_LIMITS): Promise<void> {
+    return this.limit(`support:user-${what}:${userId}`, CUSTOMER_LIMITS[what]);
+  }
+
+  private async limit(name: string, { max, windowSeconds }: SupportLimit): Promise<void> {
     const window = Math.floor(Date.now() / 1000 / windowSeconds);
-    const key = `support:visitor-${what}:${address}:${window}`; // the client adds the run's prefix
+    const key = `${name}:${window}`; // the client adds the run's prefix
     const [[, count]] = (await this.redis.multi().incr(key).expire(key, windowSeconds).exec()) as [
       [Error | null, number],
     ];
