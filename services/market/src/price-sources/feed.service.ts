@@ -84,17 +84,33 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.transition;
   }
 
+  /**
+   * Starts feeding. A start that fails (the database or Redis refused for a moment) gives the lock
+   * back, so that the next round (of this process or another) starts over: a feeder that renewed
+   * its lock without sources would leave every process without prices for good.
+   */
   private async lead(): Promise<void> {
     this.leader = true;
-    await this.history.ensure(this.instruments.all(), this.config.MARKET_SIMULATOR_SEED, this.clock.now());
-    if (this.closing) return;
-    await this.market.refreshReferences();
-    await this.market.primeFromCandles();
-    this.referenceTimer = setInterval(
-      () => void this.market.refreshReferences().catch(() => undefined),
-      REFERENCE_REFRESH_MS,
-    );
-    await this.startSources();
+    try {
+      await this.history.ensure(this.instruments.all(), this.config.MARKET_SIMULATOR_SEED, this.clock.now());
+      if (this.closing) return;
+      await this.market.refreshReferences();
+      await this.market.primeFromCandles();
+      this.referenceTimer = setInterval(
+        () => void this.market.refreshReferences().catch(() => undefined),
+        REFERENCE_REFRESH_MS,
+      );
+      await this.startSources();
+    } catch (error) {
+      await this.abdicate();
+      throw error;
+    }
+  }
+
+  /** Stops feeding and releases the lock (the next round elects a feeder afresh). */
+  private async abdicate(): Promise<void> {
+    await this.stepDown().catch((e: Error) => this.logger.warn(`stepping down: ${e.message}`));
+    await this.redis.eval(RELEASE_SCRIPT, 1, LOCK_KEY, this.id).catch(() => undefined);
   }
 
   /** Starts a source per configured name over the active instruments, each from its last price. */
@@ -140,7 +156,9 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
         if (this.closing || !this.leader) return;
         await this.startSources();
       } catch (error) {
+        // Without its sources this process must not keep the lock: the next round starts over.
         this.logger.error(`restarting the sources: ${(error as Error).message}`);
+        await this.abdicate();
       }
     });
     return this.transition;
