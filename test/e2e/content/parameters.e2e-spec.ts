@@ -1,6 +1,9 @@
 import Decimal from 'decimal.js';
+import { getRepositoryToken } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
 import { AppException, ErrorCode, SYSTEM_PARAMETERS, type SystemParameterReader } from '@app/common';
 import { PUBLIC_PARAMETER_KEYS, SystemParametersService } from '@app/content';
+import { SystemParameter } from '@app/content/parameters/entities/system-parameter.entity';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { auditActions, bearer, contentCallers } from './content-admin';
 
@@ -74,6 +77,50 @@ describe('system parameters', () => {
       const reader = t.app.get<SystemParameterReader>(SYSTEM_PARAMETERS);
       await expect(reader.get('smart_early_exit_penalty')).resolves.toBe('5');
       await expect(reader.get('no_such_parameter')).resolves.toBeNull();
+    });
+
+    it('a read that began before a change committed does not put the old value back in the cache', async () => {
+      const service = t.app.get(SystemParametersService);
+      const repository = t.app.get<Repository<SystemParameter>>(getRepositoryToken(SystemParameter), {
+        strict: false,
+      });
+      const key = 'smart_early_exit_penalty';
+      expect((await put(key, { value: '5' })).body.code).toBe(200);
+      await expect(service.get(key)).resolves.toBe('5');
+      service.invalidate(key);
+
+      // The read is held between its database read and its cache write.
+      let readDone!: () => void;
+      const read = new Promise<void>((resolve) => (readDone = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const findOneBy = repository.findOneBy.bind(repository);
+      const spy = jest.spyOn(repository, 'findOneBy').mockImplementationOnce(async (where) => {
+        const row = await findOneBy(where);
+        readDone();
+        await released;
+        return row;
+      });
+      try {
+        const early = service.get(key);
+        await read;
+        // The change commits meanwhile.
+        expect((await put(key, { value: '6' })).body.code).toBe(200);
+        release();
+        await expect(early).resolves.toBe('5'); // it began before the change: its answer is the old one
+        expect(spy).toHaveBeenCalledTimes(1);
+      } finally {
+        release();
+        spy.mockRestore();
+      }
+      try {
+        // The next read sees the change, in this process and through the public endpoint.
+        await expect(service.get(key)).resolves.toBe('6');
+        expect((await param(key)).result.paramValue).toBe('6');
+      } finally {
+        expect((await put(key, { value: '5' })).body.code).toBe(200);
+      }
+      await expect(service.get(key)).resolves.toBe('5');
     });
   });
 

@@ -25,6 +25,11 @@ const KEY_PATTERN = /^[A-Za-z0-9_]{1,64}$/;
 @Injectable()
 export class SystemParametersService {
   private readonly cache = new Map<string, { value: string | undefined; expires: number }>();
+  /**
+   * Bumped by every invalidation (after an admin change commits): a read that began before one may
+   * have read the old value, and does not put it in the cache (as LevelsService's thresholds epoch).
+   */
+  private generation = 0;
 
   constructor(
     @InjectRepository(SystemParameter) private readonly params: Repository<SystemParameter>,
@@ -36,8 +41,10 @@ export class SystemParametersService {
   async find(key: string): Promise<string | undefined> {
     const hit = this.cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.value;
+    const generation = this.generation;
     const row = await this.params.findOneBy({ key });
-    this.cache.set(key, { value: row?.value, expires: Date.now() + CACHE_TTL_MS });
+    if (generation === this.generation)
+      this.cache.set(key, { value: row?.value, expires: Date.now() + CACHE_TTL_MS });
     return row?.value;
   }
 
@@ -61,6 +68,7 @@ export class SystemParametersService {
   }
 
   invalidate(key?: string): void {
+    this.generation++;
     if (key === undefined) this.cache.clear();
     else this.cache.delete(key);
   }
