@@ -97,4 +97,20 @@ describe('the red dot over announcements and notifications', () => {
     expect(await openBell(user)).toEqual({ unread: 0, announcements: 0 });
     expect((await t.http().get(`${USER}/unreadNotification`)).body.code).toBe(401);
   });
+
+  it('takes `ids: null` as ids omitted (as every optional field reads null): all read and the announcements seen', async () => {
+    const user = await registerUser(t);
+    await t.app.get<Notifications>(NOTIFICATIONS).notify({
+      userId: user.id,
+      type: 'kyc',
+      key: `red-dot-null-${user.id}`,
+      title: 'message.kycApprovedTitle',
+      body: 'message.kycApprovedBody',
+    });
+    const live = await liveItalian();
+    expect(live).toBeGreaterThan(0);
+    expect(await dot(user)).toEqual({ unread: 1, announcements: live });
+    expect(await openBell(user, { ids: null })).toEqual({ unread: 0, announcements: 0 });
+    expect(await dot(user)).toEqual({ unread: 0, announcements: 0 });
+  });
 });

@@ -23,13 +23,14 @@ class ListNotificationQuery extends PageQuery {
 class ReadNotificationDto {
   @ApiPropertyOptional({
     type: [String],
-    description: 'Ids to mark read; omitted: all of mine, and the announcements seen (the bell was opened)',
+    description:
+      'Ids to mark read; omitted (or null): all of mine, and the announcements seen (the bell was opened)',
   })
   @IsOptional()
   @IsArray({ message: 'validation.invalid' })
   @ArrayMaxSize(500, { message: 'validation.invalid' })
   @Matches(/^\d{1,18}$/, { each: true, message: 'validation.invalid' })
-  ids?: string[];
+  ids?: string[] | null; // null passes IsOptional as it does everywhere: read as omitted
 }
 
 @ApiTags('notifications')
@@ -74,8 +75,10 @@ export class NotificationsController {
     @CurrentLanguage() language: Language,
     @Body() dto: ReadNotificationDto,
   ) {
-    const { unread } = await this.notifications.markRead(p.id, dto.ids);
-    if (dto.ids === undefined) await this.notifications.markAnnouncementsSeen(p.id);
+    // ids null is ids omitted (all of them, and the bell opened), never "all but the announcements".
+    const ids = dto.ids ?? undefined;
+    const { unread } = await this.notifications.markRead(p.id, ids);
+    if (ids === undefined) await this.notifications.markAnnouncementsSeen(p.id);
     return { unread, announcements: await this.notifications.unseenAnnouncements(p.id, language) };
   }
 }
