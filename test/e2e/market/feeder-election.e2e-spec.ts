@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { FeedService } from '@app/market/price-sources/feed.service';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { FIRST_START_MS, waitFor, waitForFeeder } from './market-support';
@@ -30,6 +32,40 @@ describe('market feeder election', () => {
       );
       await waitForFeeder(t);
       expect(t.app.get(FeedService).isFeeder).toBe(true);
+    },
+    FIRST_START_MS,
+  );
+
+  it(
+    'a feeder keeps its lock while its start takes longer than the lock lives: never two feeders',
+    async () => {
+      // The history seeding waits for this lock (HistorySeederService) for longer than the feeder
+      // lock's 10 seconds, as a first start on a busy machine takes.
+      const holder = new Client({ connectionString: process.env.TEST_RUN_DATABASE_URL });
+      await holder.connect();
+      await holder.query(`SELECT pg_advisory_lock($1)`, [0x6d6b7468]);
+      const prefix = `test-${process.env.TEST_RUN_ID}-${randomBytes(4).toString('hex')}`;
+      const apps: TestApp[] = [];
+      let both = 0;
+      const sampler = setInterval(() => {
+        if (apps.length === 2 && apps.every((a) => a.app.get(FeedService).isFeeder)) both += 1;
+      }, 50);
+      try {
+        apps.push(await createTestApp({ REDIS_PREFIX: prefix, MARKET_TICK_MS: '250' }));
+        // The first app leads (and waits for the history lock); the second one starts meanwhile.
+        await waitFor(() => apps[0].app.get(FeedService).isFeeder, 10_000, 'the first feeder');
+        apps.push(await createTestApp({ REDIS_PREFIX: prefix, MARKET_TICK_MS: '250' }));
+        await new Promise((resolve) => setTimeout(resolve, 14_000));
+        await holder.query(`SELECT pg_advisory_unlock($1)`, [0x6d6b7468]);
+        await waitForFeeder(...apps);
+        await new Promise((resolve) => setTimeout(resolve, 4_000));
+        expect(both).toBe(0);
+        expect(apps.filter((a) => a.app.get(FeedService).isFeeder)).toHaveLength(1);
+      } finally {
+        clearInterval(sampler);
+        await holder.end();
+        await Promise.all(apps.map((a) => a.close()));
+      }
     },
     FIRST_START_MS,
   );

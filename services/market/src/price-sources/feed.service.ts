@@ -92,18 +92,41 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
   private async lead(): Promise<void> {
     this.leader = true;
     try {
-      await this.history.ensure(this.instruments.all(), this.config.MARKET_SIMULATOR_SEED, this.clock.now());
-      if (this.closing) return;
-      await this.market.refreshReferences();
-      await this.market.primeFromCandles();
-      this.referenceTimer = setInterval(
-        () => void this.market.refreshReferences().catch(() => undefined),
-        REFERENCE_REFRESH_MS,
-      );
-      await this.startSources();
+      await this.keepingLock(async () => {
+        await this.history.ensure(
+          this.instruments.all(),
+          this.config.MARKET_SIMULATOR_SEED,
+          this.clock.now(),
+        );
+        if (this.closing) return;
+        await this.market.refreshReferences();
+        await this.market.primeFromCandles();
+        this.referenceTimer = setInterval(
+          () => void this.market.refreshReferences().catch(() => undefined),
+          REFERENCE_REFRESH_MS,
+        );
+        await this.startSources();
+      });
     } catch (error) {
       await this.abdicate();
       throw error;
+    }
+  }
+
+  /**
+   * Runs a feeder's long step (the first start writes 30 days of history: a minute on a busy
+   * machine) while renewing the lock: the election rounds wait for the step, and a lock left to
+   * expire meanwhile let a second process lead too.
+   */
+  private async keepingLock(work: () => Promise<void>): Promise<void> {
+    const renew = setInterval(
+      () => void this.redis.eval(RENEW_SCRIPT, 1, LOCK_KEY, this.id, LOCK_TTL_MS).catch(() => undefined),
+      RENEW_MS,
+    );
+    try {
+      await work();
+    } finally {
+      clearInterval(renew);
     }
   }
 
@@ -146,15 +169,17 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
     this.transition = this.transition.then(async () => {
       if (this.closing || !this.leader) return;
       try {
-        const sources = this.sources;
-        this.sources = [];
-        await Promise.all(sources.map((s) => s.stop()));
-        const all = this.instruments.all();
-        await this.history.ensure(all, this.config.MARKET_SIMULATOR_SEED, this.clock.now());
-        await this.market.refreshReferences();
-        await this.market.primeFromCandles();
-        if (this.closing || !this.leader) return;
-        await this.startSources();
+        await this.keepingLock(async () => {
+          const sources = this.sources;
+          this.sources = [];
+          await Promise.all(sources.map((s) => s.stop()));
+          const all = this.instruments.all();
+          await this.history.ensure(all, this.config.MARKET_SIMULATOR_SEED, this.clock.now());
+          await this.market.refreshReferences();
+          await this.market.primeFromCandles();
+          if (this.closing || !this.leader) return;
+          await this.startSources();
+        });
       } catch (error) {
         // Without its sources this process must not keep the lock: the next round starts over.
         this.logger.error(`restarting the sources: ${(error as Error).message}`);
