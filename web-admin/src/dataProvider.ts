@@ -1,6 +1,14 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, Identifier, RaRecord, UpdateParams } from 'react-admin';
+import type {
+  DataProvider,
+  GetListParams,
+  GetManyReferenceParams,
+  Identifier,
+  RaRecord,
+  UpdateParams,
+} from 'react-admin';
 import { API_URL, call, httpClient } from './api';
+import { apiSort } from './sortable';
 
 export interface ConsoleDataProvider extends DataProvider {
   /** POST /swx/admin/<resource>/<id>/approve (deposits, withdrawals, KYC). */
@@ -57,6 +65,11 @@ const path = (resource: string, id: Identifier) => `/${apiPath(resource)}/${enco
 
 export const dataProvider: ConsoleDataProvider = {
   ...rest,
+  // A sort the API does not take (a list remembers its last sort) is the API's own order instead.
+  getList: (resource: string, params: GetListParams) =>
+    rest.getList(resource, { ...params, sort: apiSort(resource, params.sort) }),
+  getManyReference: (resource: string, params: GetManyReferenceParams) =>
+    rest.getManyReference(resource, { ...params, sort: apiSort(resource, params.sort) }),
   async update<RecordType extends RaRecord = RaRecord>(resource: string, params: UpdateParams) {
     const body = changedFields(params.data as Record<string, unknown>, params.previousData);
     if (Object.keys(body).length === 0) return { data: params.previousData as RecordType };

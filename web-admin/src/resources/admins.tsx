@@ -17,7 +17,6 @@ import {
   Button,
   CheckboxGroupInput,
   Create,
-  Datagrid,
   Edit,
   EditButton,
   email,
@@ -43,6 +42,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { ROLES } from '../authProvider';
 import { ReasonDialog } from '../components/ReasonDialog';

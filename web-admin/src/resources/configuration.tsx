@@ -2,7 +2,6 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  Datagrid,
   DateTimeInput,
   DeleteWithConfirmButton,
   Edit,
@@ -22,6 +21,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { ConfirmSaveButton, type Change } from '../components/ConfirmSaveButton';
 import { DateField } from '../components/DateField';
 import { LANGUAGE_CHOICES } from './common';

@@ -1,6 +1,5 @@
 import {
   Create,
-  Datagrid,
   Edit,
   EditButton,
   List,
@@ -17,6 +16,7 @@ import {
   Toolbar,
   useRecordContext,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 
 /** Market types as the API numbers them. */

@@ -1,7 +1,6 @@
 import { Button, Card, CardContent, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import {
-  Datagrid,
   FunctionField,
   List,
   TextField,
@@ -11,6 +10,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { call } from '../api';
 import { hasRole, ROLES } from '../authProvider';

@@ -1,6 +1,5 @@
 import { Box, Grid, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import {
-  Datagrid,
   FunctionField,
   List,
   ReferenceField,
@@ -13,6 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { AuthImage } from '../components/AuthImage';
 import { ReviewActions } from '../components/ReviewActions';

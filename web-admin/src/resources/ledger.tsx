@@ -20,7 +20,6 @@ import {
   BooleanInput,
   Button,
   Create,
-  Datagrid,
   DateInput,
   FormDataConsumer,
   FunctionField,
@@ -43,6 +42,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { call } from '../api';
 import { ReviewActions, type ApprovalSummary, type ReviewTexts } from '../components/ReviewActions';

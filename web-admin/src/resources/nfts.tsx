@@ -4,7 +4,6 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  Datagrid,
   DateTimeInput,
   DeleteWithConfirmButton,
   Edit,
@@ -26,6 +25,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { call } from '../api';
 import { StatusField } from '../components/StatusField';

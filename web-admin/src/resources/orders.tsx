@@ -1,5 +1,4 @@
 import {
-  Datagrid,
   FunctionField,
   List,
   SelectField,
@@ -9,6 +8,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { RecordDetail } from '../components/RecordDetail';
 import { StatusField } from '../components/StatusField';

@@ -1,6 +1,5 @@
 import { Alert, Box } from '@mui/material';
 import {
-  Datagrid,
   FunctionField,
   List,
   SearchInput,
@@ -10,6 +9,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { StatusField } from '../components/StatusField';
 
 /** Market types as the API numbers them (as on the instruments screen). */

@@ -13,7 +13,6 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  Datagrid,
   Edit,
   EditButton,
   FunctionField,
@@ -31,6 +30,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { useWatch } from 'react-hook-form';
 import { ConfirmSaveButton } from '../components/ConfirmSaveButton';
 import { PLAN_NAME_LANGUAGES } from '../i18n/payouts';

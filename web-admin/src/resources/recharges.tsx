@@ -1,6 +1,5 @@
 import { Grid } from '@mui/material';
 import {
-  Datagrid,
   FunctionField,
   Labeled,
   List,
@@ -12,6 +11,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { API_URL } from '../api';
 import { AuthImage } from '../components/AuthImage';

@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Box, Button as MuiButton, Stack } from '@mui/material';
 import {
-  Datagrid,
   FunctionField,
   List,
   SearchInput,
@@ -15,6 +14,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { API_URL, fetchBlobUrl, httpClient } from '../api';
 import { ReasonDialogButton } from '../components/ReasonDialogButton';

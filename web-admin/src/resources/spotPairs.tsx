@@ -1,4 +1,5 @@
-import { BooleanField, Datagrid, List, TextField } from 'react-admin';
+import { BooleanField, List, TextField } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 
 /**

@@ -5,7 +5,6 @@ import { io, type Socket } from 'socket.io-client';
 import {
   Button,
   Confirm,
-  Datagrid,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -20,6 +19,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { call, loadSession } from '../api';
 import { StatusField } from '../components/StatusField';

@@ -6,7 +6,6 @@ import VideogameAssetOffIcon from '@mui/icons-material/VideogameAssetOff';
 import { Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   BooleanField,
-  Datagrid,
   FunctionField,
   List,
   NumberField,
@@ -23,6 +22,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { hasRole, ROLES } from '../authProvider';
 import { ReasonDialogButton } from '../components/ReasonDialogButton';

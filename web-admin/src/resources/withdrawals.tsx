@@ -17,7 +17,6 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import PaidIcon from '@mui/icons-material/Paid';
 import {
   Button,
-  Datagrid,
   FunctionField,
   List,
   ReferenceField,
@@ -40,6 +39,7 @@ import {
   type HttpError,
   type RaRecord,
 } from 'react-admin';
+import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { useIntlLocale } from '../i18n/intl';
 import { ReviewActions, withdrawalDestination } from '../components/ReviewActions';

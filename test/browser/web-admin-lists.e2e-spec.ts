@@ -1,0 +1,271 @@
+/// <reference lib="dom" />
+import type { Page, Response } from 'playwright-core';
+import { SORTABLE } from '../../web-admin/src/sortable';
+import { verifiedUser } from '../e2e/reliability/reliability-fixtures';
+import { adminToken, demo, fundReal, real, tick } from '../e2e/trading/trading-support';
+import { lastCode, registerUser, uniqueName, type RegisteredUser } from '../support/users';
+import { startConsoleSession, type BrowserRun, type ConsoleSession } from './browser-support';
+
+// A valid 4x4 PNG: a voucher and KYC documents.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==',
+  'base64',
+);
+const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+
+/** Console resources whose API path is not their name (as web-admin/src/dataProvider.ts maps them). */
+const API_PATHS: Record<string, string> = {
+  conversations: 'support/conversations',
+  'ledger-accounts': 'ledger/accounts',
+  'ledger-transfers': 'ledger/transfers',
+};
+const apiPath = (resource: string) => API_PATHS[resource] ?? resource;
+
+/** The sort a list request asked for: `sort=["field","ASC"]`. */
+const sortOf = (response: Response): [string, string] | null => {
+  const raw = new URL(response.url()).searchParams.get('sort');
+  return raw ? (JSON.parse(raw) as [string, string]) : null;
+};
+
+// The console's lists as an operator uses them: every column header that sorts sorts on a field the
+// API sorts the list on (a header the API refused left the list failed, and the list remembered
+// that sort: the deposit queue said "No Deposits found" until the browser's storage was cleared).
+describe('web-admin lists: sorting', () => {
+  let session: ConsoleSession;
+  let run: BrowserRun;
+  let page: Page;
+  let api: string;
+  let customer: RegisteredUser;
+  let withdrawalId = '';
+  const email = `${uniqueName('lists-admin')}@example.com`;
+
+  const deposit = async (u: RegisteredUser, amount: string) => {
+    const txHash = `0x${uniqueName('').padEnd(64, '0')}`;
+    const res = await run.t
+      .http()
+      .post('/swx/customer/user/recharge')
+      .set(real(u))
+      .field('coin', 'USDT')
+      .field('network', 'TRC20')
+      .field('amount', amount)
+      .field('txHash', txHash)
+      .field('last6', txHash.slice(-6))
+      .attach('voucher', PNG, 'voucher.png');
+    expect(res.body).toMatchObject({ code: 20002 });
+    return String(res.body.result.id);
+  };
+
+  beforeAll(async () => {
+    session = await startConsoleSession(email, 'lists-browser-password', ['super_admin']);
+    ({ run, page } = session);
+    api = await adminToken(run.t);
+
+    // Something in every review queue and in the customer's tabs: a KYC, a deposit and a withdrawal
+    // waiting, a smart plan, a U order, an options order, a coin order and an adjustment.
+    customer = await registerUser(run.t);
+    await fundReal(run.t, customer, '1000');
+    const kyc = run.t.http().post('/swx/customer/user/identification').set(real(customer));
+    const fields = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      sex: 'female',
+      birthdate: '1990-12-10',
+      country: 'GB',
+      address: '12 St James Square, London',
+      phone: '+447700900123',
+      documentType: 'passport',
+      documentNumber: 'P1234567',
+    };
+    for (const [k, v] of Object.entries(fields)) void kyc.field(k, v);
+    for (const k of ['front', 'back', 'inHand', 'signature']) void kyc.attach(k, PNG, `${k}.png`);
+    expect((await kyc).body).toMatchObject({ code: 20001 });
+    await deposit(customer, '150');
+    await run.t
+      .http()
+      .post('/swx/customer/login/sendCode')
+      .send({ type: 'email', account: customer.email, scene: 'withdrawPassword' });
+    const code = await lastCode(run.t, customer.email);
+    await run.t
+      .http()
+      .post('/swx/customer/user/repasswordTx')
+      .set(real(customer))
+      .send({ type: 'email', code, password: 'withdraw-secret' });
+    const withdrawal = await run.t.http().post('/swx/customer/user/withdrawal').set(real(customer)).send({
+      method: 'crypto',
+      coin: 'USDT',
+      network: 'TRC20',
+      address: TRON_ADDRESS,
+      amount: '40',
+      withdrawPassword: 'withdraw-secret',
+    });
+    expect(withdrawal.body.code).toBe(20003);
+    withdrawalId = String(withdrawal.body.result.id);
+    const product = (
+      (await run.t.http().get('/swx/customer/order/listSmartProducts')).body.result as {
+        id: number;
+        cycles: number[];
+      }[]
+    )[0];
+    const smart = await run.t
+      .http()
+      .post('/swx/customer/order/buySmart')
+      .set(real(customer))
+      .send({ productId: product.id, amount: '300', days: product.cycles[0] });
+    expect(smart.body.code).toBe(20004);
+    await tick(run.t, 'BTCUSDT', '65000');
+    const u = await run.t
+      .http()
+      .post('/swx/customer/order/buyU')
+      .set(demo(customer))
+      .send({ code: 'BTCUSDT', direction: 'sell', lots: '0.1', leverage: 10 });
+    expect(u.body.code).toBe(20004);
+    const options = await run.t
+      .http()
+      .post('/swx/customer/order/buyOptions')
+      .set(demo(customer))
+      .send({ code: 'BTCUSDT', productId: 1, direction: 'up', amount: '10' });
+    expect(options.body.code).toBe(20004);
+    const spot = await run.t
+      .http()
+      .post('/swx/customer/order/submit')
+      .set(demo(customer))
+      .send({ symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '100', quantity: '0.01' });
+    expect(spot.body.code).toBe(200);
+    // A loan, of another (KYC-verified) customer: none is lent while a withdrawal waits.
+    const borrower = await verifiedUser(run.t, api, '1000');
+    const loan = await run.t
+      .http()
+      .post('/swx/customer/user/loan')
+      .set(real(borrower))
+      .send({ amount: '200', termDays: 7, agree: true });
+    expect(loan.body.result?.status).toBe('repaying');
+    const adjustment = await run.t
+      .http()
+      .post('/swx/admin/adjustments')
+      .set('Authorization', `Bearer ${api}`)
+      .send({
+        ownerType: 'user',
+        ownerId: customer.id,
+        book: 'real',
+        currency: 'USDT',
+        direction: 'credit',
+        amount: '5',
+        reason: 'goodwill credit',
+      });
+    expect(adjustment.body.code).toBe(200);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("the console's sort fields are the API's: the API sorts every list on each of them", async () => {
+    const refused: string[] = [];
+    for (const [resource, { fields, fallback }] of Object.entries(SORTABLE)) {
+      for (const field of [...fields, fallback.field]) {
+        const res = await run.t
+          .http()
+          .get(`/swx/admin/${apiPath(resource)}`)
+          .query({ sort: JSON.stringify([field, 'ASC']), range: '[0,0]' })
+          .set('Authorization', `Bearer ${api}`);
+        if (res.body.code !== 200) refused.push(`${resource}.${field}: ${res.body.code} ${res.body.message}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  /**
+   * Clicks every sortable column header of the page, one after the other, and answers the headers
+   * whose list request was not sorted on the header's field or was refused (and, when there are
+   * none, that the page had no sortable header, unless `empty` allows it).
+   */
+  async function headersThatFail(where: string, empty = false): Promise<string[]> {
+    const failed: string[] = [];
+    const count = await page.locator('th [data-field]').count();
+    if (count === 0 && !empty) failed.push(`${where}: no sortable column (no rows?)`);
+    for (let i = 0; i < count; i++) {
+      const header = page.locator('th [data-field]').nth(i);
+      const field = (await header.getAttribute('data-field')) ?? '';
+      const label = (await header.innerText()).trim();
+      const answered = page
+        .waitForResponse(
+          (r) =>
+            r.request().method() === 'GET' &&
+            new URL(r.url()).pathname.startsWith('/swx/admin/') &&
+            sortOf(r)?.[0] === field,
+          { timeout: 5000 },
+        )
+        .catch(() => null);
+      await header.click();
+      const response = await answered;
+      if (!response) {
+        failed.push(`${where} "${label}": no list request sorted on ${field}`);
+        continue;
+      }
+      const body = (await response.json()) as { code: number; message: string };
+      if (body.code !== 200) failed.push(`${where} "${label}" (${field}): ${body.code} ${body.message}`);
+    }
+    return failed;
+  }
+
+  /** Opens a console page and waits for its first answer of the API path (the list or a tab). */
+  async function open(url: string, path: string) {
+    const loaded = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/swx/admin/${path}`,
+    );
+    await page.goto(url);
+    await loaded;
+    // The rows are drawn.
+    await page.waitForTimeout(300);
+  }
+
+  it("every list's column headers sort on fields the API takes", async () => {
+    const failed: string[] = [];
+    // Lists this run leaves empty (no reward paid, no conversation, no trade) show no columns.
+    const empty = ['inviteRewards', 'conversations', 'spot-trades'];
+    for (const resource of Object.keys(SORTABLE)) {
+      await open(`/admin/${resource}`, apiPath(resource));
+      failed.push(...(await headersThatFail(resource, empty.includes(resource))));
+    }
+    expect(failed).toEqual([]);
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it("the customer's tabs and the withdrawal's context sort on fields the API takes", async () => {
+    const failed: string[] = [];
+    // The customer has no loan (the borrower has one: the loans list checks its columns).
+    for (const tab of [
+      'kyc',
+      'recharges',
+      'withdrawals',
+      'loans',
+      'plans',
+      'u-orders',
+      'options-orders',
+      'spot-orders',
+    ]) {
+      await open(`/admin/users/${customer.id}/show/${tab}`, tab);
+      failed.push(...(await headersThatFail(`users/${tab}`, tab === 'loans')));
+    }
+    await open(`/admin/withdrawals/${withdrawalId}/show`, 'withdrawals');
+    await page.getByTestId('withdrawal-context').getByRole('table').first().waitFor();
+    failed.push(...(await headersThatFail('withdrawal context')));
+    expect(failed).toEqual([]);
+  });
+
+  it('a sort the API does not take, remembered from an earlier console, still shows the queue', async () => {
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'RaStore.recharges.listParams',
+        JSON.stringify({ filter: { status: 'pending' }, order: 'ASC', page: 1, perPage: 10, sort: 'userId' }),
+      ),
+    );
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/swx/admin/recharges',
+    );
+    await page.goto('/admin/recharges');
+    const body = (await (await answered).json()) as { code: number };
+    expect(body.code).toBe(200);
+    await page.locator('tr', { hasText: customer.username }).filter({ hasText: '150 USDT' }).waitFor();
+    expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
+  });
+});
