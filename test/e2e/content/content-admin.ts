@@ -4,7 +4,7 @@ import { registerUser, uniqueName } from '../../support/users';
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-async function adminLogin(t: TestApp, email: string, password: string): Promise<string> {
+export async function adminLogin(t: TestApp, email: string, password: string): Promise<string> {
   const res = await t.http().post('/swx/admin/login').send({ email, password });
   if (res.body.code !== 200) throw new Error(`admin login failed: ${JSON.stringify(res.body)}`);
   return res.body.result.token as string;

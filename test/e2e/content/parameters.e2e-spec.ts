@@ -1,11 +1,17 @@
 import Decimal from 'decimal.js';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { AppException, ErrorCode, SYSTEM_PARAMETERS, type SystemParameterReader } from '@app/common';
+import {
+  AppException,
+  ErrorCode,
+  hashSecret,
+  SYSTEM_PARAMETERS,
+  type SystemParameterReader,
+} from '@app/common';
 import { PUBLIC_PARAMETER_KEYS, SystemParametersService } from '@app/content';
 import { SystemParameter } from '@app/content/parameters/entities/system-parameter.entity';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { auditActions, bearer, contentCallers } from './content-admin';
+import { adminLogin, auditActions, bearer, contentCallers } from './content-admin';
 
 describe('system parameters', () => {
   let t: TestApp;
@@ -211,6 +217,35 @@ describe('system parameters', () => {
       await put('withdraw_min_BTC', { value: '0.001' });
       expect((await param('withdraw_min_BTC')).result.paramValue).toBe('0.001');
       await expect(auditActions(t, 'system_parameter', 'withdraw_min_BTC')).resolves.toHaveLength(2);
+    });
+
+    it('the second-approval threshold is changed by super-admins only: an operator cannot lift the rule', async () => {
+      const email = `op-${Date.now()}@example.com`;
+      await t.db.query(
+        `INSERT INTO accounts.admin_users (email, password_hash, roles) VALUES ($1, $2, '{operator}')`,
+        [email, await hashSecret('operator-password-for-tests')],
+      );
+      const operator = await adminLogin(t, email, 'operator-password-for-tests');
+      const before = (await param('withdraw_dual_approval_threshold')).result?.paramValue;
+      const stored = async () =>
+        (
+          await t.db.query(
+            `SELECT value FROM content.parameters WHERE key = 'withdraw_dual_approval_threshold'`,
+          )
+        )[0].value as string;
+      const value = await stored();
+      expect((await put('withdraw_dual_approval_threshold', { value: '0' }, operator)).body.code).toBe(403);
+      expect(await stored()).toBe(value);
+      await expect(auditActions(t, 'system_parameter', 'withdraw_dual_approval_threshold')).resolves.toEqual(
+        [],
+      );
+      // Other parameters stay the operator's.
+      expect((await put('withdraw_min_BTC', { value: '0.002' }, operator)).body.code).toBe(200);
+      expect((await put('withdraw_min_BTC', { value: '0.001' }, operator)).body.code).toBe(200);
+      // A super-admin may change it (audited).
+      expect((await put('withdraw_dual_approval_threshold', { value: '20000' })).body.code).toBe(200);
+      expect((await put('withdraw_dual_approval_threshold', { value })).body.code).toBe(200);
+      expect((await param('withdraw_dual_approval_threshold')).result?.paramValue).toBe(before);
     });
 
     it('has no create or delete', async () => {

@@ -32,6 +32,16 @@ const BOUNDS: [RegExp, ParameterBounds][] = [
   [/^invite_reward_rate$/, { min: '0', max: '1' }],
 ];
 
+/**
+ * Parameters that switch a control off (0 = no second approval) are a super-admin's to change: an
+ * operator alone must not be able to lift the two-person rule that guards against one admin.
+ */
+const SUPER_ADMIN_KEYS = new Set(['withdraw_dual_approval_threshold']);
+
+export function needsSuperAdmin(key: string): boolean {
+  return SUPER_ADMIN_KEYS.has(key);
+}
+
 export function boundsOf(key: string): ParameterBounds | undefined {
   return BOUNDS.find(([pattern]) => pattern.test(key))?.[1];
 }

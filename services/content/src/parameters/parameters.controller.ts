@@ -4,7 +4,9 @@ import type { FastifyReply } from 'fastify';
 import {
   AdminAuth,
   AdminRole,
+  AppException,
   CurrentPrincipal,
+  ErrorCode,
   parseListQuery,
   type AppRequest,
   type AuthPrincipal,
@@ -12,6 +14,7 @@ import {
 import { adminActor } from '../shared/admin-actor';
 import { setContentRange } from '../shared/admin-list';
 import { UpdateParameterDto } from './dto/parameter.dto';
+import { needsSuperAdmin } from './parameter-bounds';
 import { PARAMETER_SORTABLE, SystemParametersService } from './system-parameters.service';
 
 @ApiTags('content')
@@ -53,7 +56,8 @@ export class AdminParametersController {
 
   @Put(':key')
   @ApiOperation({
-    summary: 'Change a parameter value (checked against its kind; audited; visible to customers at once)',
+    summary:
+      'Change a parameter value (checked against its kind; audited; visible to customers at once); withdraw_dual_approval_threshold: super-admins only (403)',
   })
   async update(
     @Param('key') key: string,
@@ -61,6 +65,8 @@ export class AdminParametersController {
     @CurrentPrincipal() p: AuthPrincipal,
     @Req() req: AppRequest,
   ) {
+    if (needsSuperAdmin(key) && !p.roles.includes(AdminRole.SuperAdmin))
+      throw new AppException(ErrorCode.Forbidden);
     return this.params.view(await this.params.update(key, dto, adminActor(p, req)));
   }
 }
