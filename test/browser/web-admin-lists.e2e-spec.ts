@@ -29,8 +29,9 @@ const sortOf = (response: Response): [string, string] | null => {
 
 // The console's lists as an operator uses them: every column header that sorts sorts on a field the
 // API sorts the list on (a header the API refused left the list failed, and the list remembered
-// that sort: the deposit queue said "No Deposits found" until the browser's storage was cleared).
-describe('web-admin lists: sorting', () => {
+// that sort: the deposit queue said "No Deposits found" until the browser's storage was cleared);
+// a list or a detail's table whose request failed says so, with the reason and Retry.
+describe('web-admin lists: sorting, and lists that could not be loaded', () => {
   let session: ConsoleSession;
   let run: BrowserRun;
   let page: Page;
@@ -267,5 +268,46 @@ describe('web-admin lists: sorting', () => {
     expect(body.code).toBe(200);
     await page.locator('tr', { hasText: customer.username }).filter({ hasText: '150 USDT' }).waitFor();
     expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
+  });
+
+  it('a list that could not be loaded says so with the reason and Retry, not that nothing was found', async () => {
+    // The deposit queue: the API fails (an error of the server), then answers again.
+    const failing = (route: import('playwright-core').Route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 500, result: null, message: 'The server could not answer' }),
+      });
+    await page.route('**/swx/admin/recharges?**', failing);
+    try {
+      await page.goto('/admin/recharges');
+      const error = page.getByTestId('list-error');
+      await error.getByText('This list could not be loaded').waitFor();
+      await error.getByText('The server could not answer').waitFor();
+      expect(await page.getByText(/No Deposits found/).count()).toBe(0);
+      await page.unroute('**/swx/admin/recharges?**', failing);
+      await page.getByTestId('list-retry').click();
+      await page.locator('tr', { hasText: customer.username }).filter({ hasText: '150 USDT' }).waitFor();
+      expect(await page.getByTestId('list-error').count()).toBe(0);
+    } finally {
+      await page.unroute('**/swx/admin/recharges?**', failing);
+    }
+
+    // The withdrawal's context: loans that could not be loaded are not "None" (an open loan blocks a
+    // withdrawal: the reviewer must not read that there is none).
+    await page.route('**/swx/admin/loans?**', (route) => route.abort('internetdisconnected'));
+    try {
+      await page.goto(`/admin/withdrawals/${withdrawalId}/show`);
+      const context = page.getByTestId('withdrawal-context');
+      await context.getByTestId('list-error').waitFor();
+      expect(await context.getByTestId('list-error').innerText()).toContain(
+        'The server cannot be reached: check the connection and try again',
+      );
+      await context.getByText('Recent deposits').waitFor();
+      expect(await context.getByText('None', { exact: true }).count()).toBe(0);
+    } finally {
+      await page.unroute('**/swx/admin/loans?**');
+    }
+    expect(session.pageErrors).toEqual([]);
   });
 });

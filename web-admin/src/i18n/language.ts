@@ -3,6 +3,7 @@ import type { AdminsMessages } from './admins';
 import type { ConfigurationExtraMessages } from './configuration-extra';
 import type { ConfirmationsMessages } from './confirmations';
 import type { LedgerMessages } from './ledger';
+import type { ListsMessages } from './lists';
 import type { PayoutsMessages } from './payouts';
 
 /**
@@ -20,6 +21,7 @@ export interface ConsoleLanguage {
   configurationExtra: ConfigurationExtraMessages;
   confirmations: ConfirmationsMessages;
   payouts: PayoutsMessages;
+  lists: ListsMessages;
 }
 
 type Tree = Record<string, unknown>;
@@ -38,12 +40,14 @@ function merge(base: Tree, extra: Tree, prefer: 'base' | 'extra'): Tree {
 /**
  * A language's messages as react-admin looks them up: the ledger's texts under the main ones (a
  * key the main file also has keeps the main text), the admins' and configuration screens' texts
- * over them (those screens are defined there), and the confirmations' and payouts' texts over all.
+ * over them (those screens are defined there), and the confirmations', payouts' and lists' texts
+ * over all.
  */
 export function consoleMessages(language: ConsoleLanguage): typeof en {
   const withLedger = merge(language.messages as Tree, language.ledger as Tree, 'base');
   const withAdmins = merge(withLedger, language.admins as Tree, 'extra');
   const withConfiguration = merge(withAdmins, language.configurationExtra as Tree, 'extra');
   const withConfirmations = merge(withConfiguration, language.confirmations as Tree, 'extra');
-  return merge(withConfirmations, language.payouts as Tree, 'extra') as typeof en;
+  const withPayouts = merge(withConfirmations, language.payouts as Tree, 'extra');
+  return merge(withPayouts, language.lists as Tree, 'extra') as typeof en;
 }

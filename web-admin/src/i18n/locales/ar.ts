@@ -1232,4 +1232,13 @@ export const ar: ConsoleLanguage = {
       },
     },
   },
+  lists: {
+    swx: {
+      list: {
+        failed: 'تعذّر تحميل هذه القائمة',
+        stale: 'الصفوف أدناه من آخر تحميل ناجح.',
+        retry: 'إعادة المحاولة',
+      },
+    },
+  },
 };

@@ -1230,4 +1230,13 @@ export const de: ConsoleLanguage = {
       },
     },
   },
+  lists: {
+    swx: {
+      list: {
+        failed: 'Diese Liste konnte nicht geladen werden',
+        stale: 'Die Zeilen unten stammen vom letzten erfolgreichen Laden.',
+        retry: 'Erneut versuchen',
+      },
+    },
+  },
 };

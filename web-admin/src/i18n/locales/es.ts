@@ -1227,4 +1227,13 @@ export const es: ConsoleLanguage = {
       },
     },
   },
+  lists: {
+    swx: {
+      list: {
+        failed: 'No se pudo cargar esta lista',
+        stale: 'Las filas de abajo son de la última carga correcta.',
+        retry: 'Reintentar',
+      },
+    },
+  },
 };

@@ -1230,4 +1230,13 @@ export const fr: ConsoleLanguage = {
       },
     },
   },
+  lists: {
+    swx: {
+      list: {
+        failed: "Cette liste n'a pas pu être chargée",
+        stale: 'Les lignes ci-dessous datent du dernier chargement réussi.',
+        retry: 'Réessayer',
+      },
+    },
+  },
 };

@@ -1208,4 +1208,13 @@ export const hk: ConsoleLanguage = {
       },
     },
   },
+  lists: {
+    swx: {
+      list: {
+        failed: '列表載入失敗',
+        stale: '下方顯示的是上次成功載入的資料。',
+        retry: '重試',
+      },
+    },
+  },
 };

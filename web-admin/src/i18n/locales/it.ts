@@ -1228,4 +1228,13 @@ export const it: ConsoleLanguage = {
       },
     },
   },
+  lists: {
+    swx: {
+      list: {
+        failed: 'Impossibile caricare questo elenco',
+        stale: "Le righe qui sotto risalgono all'ultimo caricamento riuscito.",
+        retry: 'Riprova',
+      },
+    },
+  },
 };

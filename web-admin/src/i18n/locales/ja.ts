@@ -1217,4 +1217,13 @@ export const ja: ConsoleLanguage = {
       },
     },
   },
+  lists: {
+    swx: {
+      list: {
+        failed: 'この一覧を読み込めませんでした',
+        stale: '下の行は最後に読み込めた時点のものです。',
+        retry: '再試行',
+      },
+    },
+  },
 };

@@ -1219,4 +1219,13 @@ export const ko: ConsoleLanguage = {
       },
     },
   },
+  lists: {
+    swx: {
+      list: {
+        failed: '목록을 불러오지 못했습니다',
+        stale: '아래 행은 마지막으로 불러온 시점의 내용입니다.',
+        retry: '다시 시도',
+      },
+    },
+  },
 };
