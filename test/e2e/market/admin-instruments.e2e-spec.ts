@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import Decimal from 'decimal.js';
 import { PriceService } from '@app/market';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { FIRST_START_MS, waitFor, waitForFeeder } from './market-support';
@@ -69,6 +70,8 @@ describe('admin API /swx/admin/instruments (two processes on one Redis)', () => 
       [{ contractSize: 10 }, 'contractSize'],
       [{ type: 3 }, 'type'],
       [{ price: '1' }, 'price'],
+      // A tenth of the reference price (12.5) or more: a slip that would put the bid near zero.
+      [{ spread: '1.25' }, 'spread'],
     ] as const) {
       const res = await a.http().post('/swx/admin/instruments').set(auth()).send(body(over));
       expect(res.body).toMatchObject({ code: 400 });
@@ -154,6 +157,22 @@ describe('admin API /swx/admin/instruments (two processes on one Redis)', () => 
       expect(refused.body).toMatchObject({ code: 400 });
       expect(JSON.stringify(refused.body.result)).toContain(field);
     }
+  });
+
+  it('refuses a spread from a tenth of the feed price on, which would put the bid at or below zero', async () => {
+    const btc = a.app.get(PriceService).instrument('BTCUSDT');
+    const last = new Decimal(await a.app.get(PriceService).lastPrice('BTCUSDT'));
+    const put = (spread: string) =>
+      a.http().put(`/swx/admin/instruments/${btc.id}`).set(auth()).send({ spread });
+    for (const spread of [last.times(2).toFixed(), last.div(10).toFixed()]) {
+      const res = await put(spread);
+      expect(res.body).toMatchObject({ code: 400 });
+      expect(JSON.stringify(res.body.result)).toContain('spread');
+    }
+    const res = await a.http().get(`/swx/admin/instruments/${btc.id}`).set(auth());
+    expect(res.body.result.spread).toBe(btc.spread.toFixed());
+    // Unchanged values pass whatever the price (react-admin sends the whole record back).
+    expect((await put(btc.spread.toFixed())).body.code).toBe(200);
   });
 
   it('suspends: not listed, not tradable, still known to orders; every change is audited', async () => {

@@ -1,9 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
+import type Redis from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AdminAuditService } from '@app/accounts';
 import { AppException, ErrorCode, type ListQuery } from '@app/common';
+import { REDIS_CLIENT } from '@app/queue';
+import { LAST_PRICE_KEY } from '../prices/price-guard';
 import type { CreateInstrumentDto, UpdateInstrumentDto } from './dto/admin-instrument.dto';
 import { Instrument } from './entities/instrument.entity';
 import { INSTRUMENT_TYPES } from './instrument-type';
@@ -28,7 +31,20 @@ export class AdminInstrumentsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AdminAuditService,
     private readonly instruments: InstrumentsService,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
   ) {}
+
+  /**
+   * A spread from a tenth of the price on is refused: such a value is a slip (a digit too many), and
+   * a spread of twice the price puts the bid at or below zero, where every long closes at nothing.
+   * The price is the last one of the feed, else the instrument's reference price.
+   */
+  private async checkSpread(code: string, spread: string, reference: Decimal): Promise<void> {
+    const last = await this.redis.hget(LAST_PRICE_KEY, code);
+    const max = (last ? new Decimal(last) : reference).div(10);
+    if (new Decimal(spread).gte(max))
+      throw AppException.field('spread', 'validation.parameterRange', { range: `0 - < ${max.toFixed()}` });
+  }
 
   async list(query: ListQuery): Promise<[Instrument[], number]> {
     const qb = this.db.getRepository(Instrument).createQueryBuilder('i');
@@ -66,6 +82,7 @@ export class AdminInstrumentsService {
     const tradingHours = hoursOf(dto.tradingHours);
     positive('contractSize', dto.contractSize);
     positive('referencePrice', dto.referencePrice);
+    await this.checkSpread(dto.code, dto.spread, new Decimal(dto.referencePrice));
     const saved = await this.db.transaction(async (m) => {
       const repo = m.getRepository(Instrument);
       if (await repo.existsBy({ code: dto.code })) throw new AppException(ErrorCode.Conflict);
@@ -120,7 +137,10 @@ export class AdminInstrumentsService {
       if (dto.logo !== undefined) row.logo = dto.logo;
       if (dto.pricePrecision !== undefined) row.pricePrecision = dto.pricePrecision;
       if (dto.contractSize !== undefined) row.contractSize = new Decimal(dto.contractSize);
-      if (dto.spread !== undefined) row.spread = new Decimal(dto.spread);
+      if (dto.spread !== undefined && !new Decimal(dto.spread).eq(row.spread)) {
+        await this.checkSpread(row.code, dto.spread, row.referencePrice);
+        row.spread = new Decimal(dto.spread);
+      }
       if (dto.leverages !== undefined) row.leverages = uniqueSorted(dto.leverages);
       if (tradingHours !== undefined) row.tradingHours = tradingHours;
       if (dto.volatility !== undefined) row.volatility = new Decimal(dto.volatility);

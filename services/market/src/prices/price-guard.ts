@@ -3,7 +3,8 @@ import type Redis from 'ioredis';
 import { AppException, ErrorCode } from '@app/common';
 
 /** Keys shared with MarketDataService (the latest accepted price and the tick history). */
-const LAST = 'market:last';
+export const LAST_PRICE_KEY = 'market:last';
+const LAST = LAST_PRICE_KEY;
 const tickHistoryKey = (code: string) => `market:ticks:${code}`;
 /** Instruments paused by a bad tick: code -> JSON {reason, price, ts}. */
 export const PAUSED_KEY = 'market:paused';
