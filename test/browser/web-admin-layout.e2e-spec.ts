@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { SECTIONS } from '../../web-admin/src/menu-sections';
-import { uniqueName } from '../support/users';
+import { adminToken, fundReal, real } from '../e2e/trading/trading-support';
+import { lastCode, registerUser, uniqueName } from '../support/users';
 import {
   mobileContext,
   screenshot,
@@ -15,7 +16,9 @@ const LISTS = SECTIONS.flatMap(([, names]) => names);
 
 // Layout of the console: the menu's section headings do not cover the items when the menu scrolls
 // at a short window height, and no list is wider than the screen, on a phone or at 1024 px (until
-// 2026-11-27 react-admin's layout grew with its widest table: the audit log was 1,365 px wide in CI).
+// 2026-11-27 react-admin's layout grew with its widest table: the audit log was 1,365 px wide in CI);
+// a withdrawal's detail shows the customer's balances readable (the real book's 18-decimal figures
+// ran over the demo book's table at 1280 px, and were cut off on a phone).
 describe('web-admin layout: menu headings, lists on a phone', () => {
   let session: ConsoleSession;
   let page: Page;
@@ -133,5 +136,99 @@ describe('web-admin layout: menu headings, lists on a phone', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  /**
+   * The figures of the balances panel that are not readable where they stand: a cell's text outside
+   * the panel or the window (cut off), or over a cell of the other book's table.
+   */
+  const unreadableBalances = (on: Page) =>
+    on.evaluate(() => {
+      const root = document.querySelector('[data-testid="balances"]')!;
+      const panel = root.getBoundingClientRect();
+      const left = Math.max(panel.left, 0);
+      const right = Math.min(panel.right, document.documentElement.clientWidth);
+      const cells = Array.from(root.querySelectorAll('td, th')).map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return {
+          cell,
+          text: cell.textContent ?? '',
+          box: range.getBoundingClientRect(),
+          table: cell.closest('table'),
+        };
+      });
+      const found: string[] = [];
+      for (const a of cells) {
+        if (!a.text) continue;
+        if (a.box.left < left - 1 || a.box.right > right + 1)
+          found.push(`"${a.text}" cut off (${Math.round(a.box.left)}..${Math.round(a.box.right)})`);
+        for (const b of cells) {
+          if (!b.text || b.table === a.table) continue;
+          const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+          const y = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+          if (x > 1 && y > 1) found.push(`"${a.text}" over "${b.text}"`);
+        }
+      }
+      return found;
+    });
+
+  it("a withdrawal's detail shows the customer's balances whole, at 1280 and 1024 px and on a phone", async () => {
+    // A balance with all its 18 decimals, as the reviewer weighs it against the withdrawal.
+    const { run } = session;
+    const customer = await registerUser(run.t);
+    await fundReal(run.t, customer, '6974.521869219012345678');
+    await run.t
+      .http()
+      .post('/swx/customer/login/sendCode')
+      .send({ type: 'email', account: customer.email, scene: 'withdrawPassword' });
+    const code = await lastCode(run.t, customer.email);
+    await run.t
+      .http()
+      .post('/swx/customer/user/repasswordTx')
+      .set(real(customer))
+      .send({ type: 'email', code, password: 'withdraw-secret' });
+    const requested = await run.t.http().post('/swx/customer/user/withdrawal').set(real(customer)).send({
+      method: 'crypto',
+      coin: 'USDT',
+      network: 'TRC20',
+      address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      amount: '40',
+      withdrawPassword: 'withdraw-secret',
+    });
+    expect(requested.body.code).toBe(20003);
+    const info = await run.t.http().post('/swx/customer/user/getUserInfo').set(real(customer));
+    const available = (info.body.result.balances as { currency: string; available: string }[]).find(
+      (b) => b.currency === 'USDT',
+    )!.available;
+    expect(available).toMatch(/\.\d{18}$/);
+    // The API answers the same figure to the console.
+    const detail = await run.t
+      .http()
+      .get(`/swx/admin/users/${customer.id}`)
+      .set('Authorization', `Bearer ${await adminToken(run.t)}`);
+    expect(JSON.stringify(detail.body.result.balances)).toContain(available);
+
+    const url = `/admin/withdrawals/${requested.body.result.id}/show`;
+    const balances = page.getByTestId('withdrawal-context').getByTestId('balances');
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(url);
+      await balances.getByText(available, { exact: true }).waitFor();
+      expect({ width, unreadable: await unreadableBalances(page) }).toEqual({ width, unreadable: [] });
+      await screenshot(page, `admin-withdrawal-balances-${width}`);
+    }
+    const phone = await mobileContext(run);
+    try {
+      const mobile = await phone.newPage();
+      await signInToConsole(mobile, email, password);
+      await mobile.goto(url);
+      await mobile.getByTestId('balances').getByText(available, { exact: true }).waitFor();
+      expect({ phone: await unreadableBalances(mobile) }).toEqual({ phone: [] });
+      await screenshot(mobile, 'admin-withdrawal-balances-mobile');
+    } finally {
+      await phone.close();
+    }
+    expect(session.pageErrors).toEqual([]);
   });
 });

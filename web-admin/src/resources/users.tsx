@@ -77,7 +77,8 @@ function BookTable({ title, lines }: { title: string; lines: Line[] }) {
               <TableRow key={`${l.currency}-${l.kind}`}>
                 <TableCell>{l.currency}</TableCell>
                 <TableCell>{translate(`swx.users.kind.${l.kind}`, { _: l.kind })}</TableCell>
-                <TableCell align="right" sx={{ fontFamily: 'monospace' }}>
+                {/* A figure of 18 decimals wraps in its cell rather than running over the next table. */}
+                <TableCell align="right" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
                   {l.balance}
                 </TableCell>
               </TableRow>
@@ -89,18 +90,23 @@ function BookTable({ title, lines }: { title: string; lines: Line[] }) {
   );
 }
 
-/** The balances of both books of the user in context (the user detail answers them). */
-export function Balances() {
+/**
+ * The balances of both books of the user in context (the user detail answers them): side by side
+ * on a wide page, one under the other where the panel is narrow (`stacked`: beside a withdrawal,
+ * two tables of 18-decimal figures do not fit in a column).
+ */
+export function Balances({ stacked = false }: { stacked?: boolean }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const balances = record?.balances as { real: Line[]; demo: Line[] } | undefined;
   if (!balances) return null;
+  const size = stacked ? 12 : { xs: 12, md: 6 };
   return (
     <Grid container spacing={3} sx={{ p: 2 }} data-testid="balances">
-      <Grid size={{ xs: 12, md: 6 }}>
+      <Grid size={size} sx={{ minWidth: 0 }}>
         <BookTable title={translate('swx.users.realBook')} lines={balances.real} />
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
+      <Grid size={size} sx={{ minWidth: 0 }}>
         <BookTable title={translate('swx.users.demoBook')} lines={balances.demo} />
       </Grid>
     </Grid>

@@ -358,7 +358,7 @@ function UserContext() {
       <Grid size={12}>
         {user && (
           <RecordContextProvider value={user}>
-            <Balances />
+            <Balances stacked />
           </RecordContextProvider>
         )}
       </Grid>
