@@ -7,6 +7,7 @@ import {
   setSubmissionErrors,
   useRecordContext,
   useResourceContext,
+  useNotify,
   useSaveContext,
   useTranslate,
   type RaRecord,
@@ -31,22 +32,27 @@ const shown = (value: unknown) =>
  * Save for forms whose change takes effect at once on money (system parameters, products): the
  * form is validated, then a dialog lists each changed field with its value before and after, and
  * only Confirm sends it. The API's field messages land on the fields, as react-admin's own save
- * does (the view's mutationMode is pessimistic). `title` words the question (default: "Save these
- * changes?").
+ * does (the view's mutationMode is pessimistic); a message on a field the form does not show (the
+ * API names it otherwise: `fieldOf`, or it is not in the form) is said in a notification, never
+ * dropped. `title` words the question (default: "Save these changes?").
  */
 export function ConfirmSaveButton({
   title,
   prepare,
+  fieldOf = {},
 }: {
   title?: (changes: Change[], record: RaRecord | undefined) => string | undefined;
   /** The values as they are sent (the view's transform), for the list of changes. */
   prepare?: (values: RaRecord) => RaRecord;
+  /** The form's input of a field as the API names it, where the names differ (the view's transform). */
+  fieldOf?: Record<string, string>;
 }) {
   const form = useFormContext();
   const { save, saving } = useSaveContext();
   const record = useRecordContext();
   const resource = useResourceContext() ?? '';
   const translate = useTranslate();
+  const notify = useNotify();
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
 
   const previous = record as Record<string, unknown> | undefined;
@@ -64,8 +70,18 @@ export function ConfirmSaveButton({
     const values = pending;
     setPending(null);
     if (!values || !save) return;
-    const errors = await save(values);
-    if (errors != null) setSubmissionErrors(errors, form.setError);
+    const errors = (await save(values)) as Record<string, unknown> | undefined | null;
+    if (errors == null) return;
+    const onFields: Record<string, unknown> = {};
+    const elsewhere: string[] = [];
+    for (const [apiField, message] of Object.entries(errors)) {
+      const field = fieldOf[apiField] ?? apiField;
+      // An input the form shows is registered (mounted) under its source.
+      if (form.control._names.mount.has(field)) onFields[field] = message;
+      else elsewhere.push(`${label(field)}: ${translate(String(message), { _: String(message) })}`);
+    }
+    setSubmissionErrors(onFields, form.setError);
+    notify(elsewhere.length ? elsewhere.join('; ') : 'ra.message.invalid_form', { type: 'error' });
   };
 
   return (

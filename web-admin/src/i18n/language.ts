@@ -3,7 +3,7 @@ import type { AdminsMessages } from './admins';
 import type { ConfigurationExtraMessages } from './configuration-extra';
 import type { ConfirmationsMessages } from './confirmations';
 import type { LedgerMessages } from './ledger';
-import type { ListsMessages } from './lists';
+import type { OperationsMessages } from './operations';
 import type { PayoutsMessages } from './payouts';
 
 /**
@@ -21,7 +21,7 @@ export interface ConsoleLanguage {
   configurationExtra: ConfigurationExtraMessages;
   confirmations: ConfirmationsMessages;
   payouts: PayoutsMessages;
-  lists: ListsMessages;
+  operations: OperationsMessages;
 }
 
 type Tree = Record<string, unknown>;
@@ -40,7 +40,7 @@ function merge(base: Tree, extra: Tree, prefer: 'base' | 'extra'): Tree {
 /**
  * A language's messages as react-admin looks them up: the ledger's texts under the main ones (a
  * key the main file also has keeps the main text), the admins' and configuration screens' texts
- * over them (those screens are defined there), and the confirmations', payouts' and lists' texts
+ * over them (those screens are defined there), and the confirmations', payouts' and operations' texts
  * over all.
  */
 export function consoleMessages(language: ConsoleLanguage): typeof en {
@@ -49,5 +49,5 @@ export function consoleMessages(language: ConsoleLanguage): typeof en {
   const withConfiguration = merge(withAdmins, language.configurationExtra as Tree, 'extra');
   const withConfirmations = merge(withConfiguration, language.confirmations as Tree, 'extra');
   const withPayouts = merge(withConfirmations, language.payouts as Tree, 'extra');
-  return merge(withPayouts, language.lists as Tree, 'extra') as typeof en;
+  return merge(withPayouts, language.operations as Tree, 'extra') as typeof en;
 }

@@ -49,9 +49,15 @@ const decimal =
 const cyclesValid = (value: unknown) => (Array.isArray(value) ? undefined : 'swx.validation.cycles');
 
 /** Rates, minimums and fees take effect at once: saving lists the changes and asks first. */
-const SaveOnly = ({ prepare }: { prepare?: (values: RaRecord) => RaRecord }) => (
+const SaveOnly = ({
+  prepare,
+  fieldOf,
+}: {
+  prepare?: (values: RaRecord) => RaRecord;
+  fieldOf?: Record<string, string>;
+}) => (
   <Toolbar>
-    <ConfirmSaveButton prepare={prepare} />
+    <ConfirmSaveButton prepare={prepare} fieldOf={fieldOf} />
   </Toolbar>
 );
 
@@ -315,6 +321,13 @@ export const CoinNetworkList = () => (
   </List>
 );
 
+/** A network's own fee rate as the API takes it: a percent under 100, at most 6 decimals. */
+const FEE_PERCENT = /^\d{1,2}(\.\d{1,6})?$/;
+const feePercent = (value: unknown) =>
+  value === undefined || value === null || value === '' || FEE_PERCENT.test(String(value))
+    ? undefined
+    : 'swx.validation.percentUnder100';
+
 /** The form edits the network's own fee rate (the override); the API calls it withdrawFeeRate. */
 const coinNetworkTransform = ({ withdrawFeeRateOverride, ...rest }: Record<string, unknown>) => ({
   ...rest,
@@ -323,7 +336,7 @@ const coinNetworkTransform = ({ withdrawFeeRateOverride, ...rest }: Record<strin
 
 export const CoinNetworkEdit = () => (
   <Edit mutationMode="pessimistic" transform={coinNetworkTransform}>
-    <SimpleForm toolbar={<SaveOnly />}>
+    <SimpleForm toolbar={<SaveOnly fieldOf={{ withdrawFeeRate: 'withdrawFeeRateOverride' }} />}>
       <TextInput source="coin" disabled />
       <TextInput source="network" disabled />
       <TextInput source="confirmations" />
@@ -341,7 +354,7 @@ export const CoinNetworkEdit = () => (
         source="withdrawFeeRateOverride"
         helperText="swx.help.feeOverride"
         parse={(v: string) => (v === '' ? null : v)}
-        validate={decimal()}
+        validate={feePercent}
       />
       <BooleanInput source="depositEnabled" />
       <BooleanInput source="withdrawEnabled" />

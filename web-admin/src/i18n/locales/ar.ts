@@ -1232,12 +1232,15 @@ export const ar: ConsoleLanguage = {
       },
     },
   },
-  lists: {
+  operations: {
     swx: {
       list: {
         failed: 'تعذّر تحميل هذه القائمة',
         stale: 'الصفوف أدناه من آخر تحميل ناجح.',
         retry: 'إعادة المحاولة',
+      },
+      validation: {
+        percentUnder100: 'نسبة مئوية أقل من 100 بستة أرقام عشرية على الأكثر، مثل 0.5',
       },
     },
   },

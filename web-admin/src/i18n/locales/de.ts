@@ -1230,12 +1230,15 @@ export const de: ConsoleLanguage = {
       },
     },
   },
-  lists: {
+  operations: {
     swx: {
       list: {
         failed: 'Diese Liste konnte nicht geladen werden',
         stale: 'Die Zeilen unten stammen vom letzten erfolgreichen Laden.',
         retry: 'Erneut versuchen',
+      },
+      validation: {
+        percentUnder100: 'Ein Prozentsatz unter 100 mit höchstens 6 Nachkommastellen, z. B. 0.5',
       },
     },
   },

@@ -3,7 +3,7 @@ import { CONFIGURATION_EXTRA_EN } from '../configuration-extra';
 import { CONFIRMATIONS_EN } from '../confirmations';
 import { en as messages } from '../en';
 import type { ConsoleLanguage } from '../language';
-import { LISTS_EN } from '../lists';
+import { OPERATIONS_EN } from '../operations';
 import { LEDGER_EN } from '../ledger';
 import { PAYOUTS_EN } from '../payouts';
 
@@ -15,5 +15,5 @@ export const en: ConsoleLanguage = {
   configurationExtra: CONFIGURATION_EXTRA_EN,
   confirmations: CONFIRMATIONS_EN,
   payouts: PAYOUTS_EN,
-  lists: LISTS_EN,
+  operations: OPERATIONS_EN,
 };

@@ -1227,12 +1227,15 @@ export const es: ConsoleLanguage = {
       },
     },
   },
-  lists: {
+  operations: {
     swx: {
       list: {
         failed: 'No se pudo cargar esta lista',
         stale: 'Las filas de abajo son de la última carga correcta.',
         retry: 'Reintentar',
+      },
+      validation: {
+        percentUnder100: 'Un porcentaje menor que 100 con 6 decimales como máximo, p. ej. 0.5',
       },
     },
   },

@@ -1230,12 +1230,15 @@ export const fr: ConsoleLanguage = {
       },
     },
   },
-  lists: {
+  operations: {
     swx: {
       list: {
         failed: "Cette liste n'a pas pu être chargée",
         stale: 'Les lignes ci-dessous datent du dernier chargement réussi.',
         retry: 'Réessayer',
+      },
+      validation: {
+        percentUnder100: 'Un pourcentage inférieur à 100, 6 décimales au plus, p. ex. 0.5',
       },
     },
   },

@@ -1208,12 +1208,15 @@ export const hk: ConsoleLanguage = {
       },
     },
   },
-  lists: {
+  operations: {
     swx: {
       list: {
         failed: '列表載入失敗',
         stale: '下方顯示的是上次成功載入的資料。',
         retry: '重試',
+      },
+      validation: {
+        percentUnder100: '小於 100 的百分比，最多 6 位小數，例如 0.5',
       },
     },
   },

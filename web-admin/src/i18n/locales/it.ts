@@ -1228,12 +1228,15 @@ export const it: ConsoleLanguage = {
       },
     },
   },
-  lists: {
+  operations: {
     swx: {
       list: {
         failed: 'Impossibile caricare questo elenco',
         stale: "Le righe qui sotto risalgono all'ultimo caricamento riuscito.",
         retry: 'Riprova',
+      },
+      validation: {
+        percentUnder100: 'Una percentuale inferiore a 100 con al massimo 6 decimali, ad es. 0.5',
       },
     },
   },

@@ -1217,12 +1217,15 @@ export const ja: ConsoleLanguage = {
       },
     },
   },
-  lists: {
+  operations: {
     swx: {
       list: {
         failed: 'この一覧を読み込めませんでした',
         stale: '下の行は最後に読み込めた時点のものです。',
         retry: '再試行',
+      },
+      validation: {
+        percentUnder100: '100 未満のパーセント（小数点以下 6 桁まで）、例: 0.5',
       },
     },
   },

@@ -1219,12 +1219,15 @@ export const ko: ConsoleLanguage = {
       },
     },
   },
-  lists: {
+  operations: {
     swx: {
       list: {
         failed: '목록을 불러오지 못했습니다',
         stale: '아래 행은 마지막으로 불러온 시점의 내용입니다.',
         retry: '다시 시도',
+      },
+      validation: {
+        percentUnder100: '100 미만의 퍼센트(소수점 이하 최대 6자리), 예: 0.5',
       },
     },
   },

@@ -2,7 +2,7 @@ import { ADMINS_ZH } from '../admins';
 import { CONFIGURATION_EXTRA_ZH } from '../configuration-extra';
 import { CONFIRMATIONS_ZH } from '../confirmations';
 import type { ConsoleLanguage } from '../language';
-import { LISTS_ZH } from '../lists';
+import { OPERATIONS_ZH } from '../operations';
 import { LEDGER_ZH } from '../ledger';
 import { PAYOUTS_ZH } from '../payouts';
 import { zh as messages } from '../zh';
@@ -15,5 +15,5 @@ export const zh: ConsoleLanguage = {
   configurationExtra: CONFIGURATION_EXTRA_ZH,
   confirmations: CONFIRMATIONS_ZH,
   payouts: PAYOUTS_ZH,
-  lists: LISTS_ZH,
+  operations: OPERATIONS_ZH,
 };

@@ -1,0 +1,82 @@
+/// <reference lib="dom" />
+import type { Page, Request } from 'playwright-core';
+import { adminToken } from '../e2e/trading/trading-support';
+import { uniqueName } from '../support/users';
+import { screenshot, startConsoleSession, type BrowserRun, type ConsoleSession } from './browser-support';
+
+// The console's forms as an operator fills them in: what the API refuses is said, on the field it
+// concerns, before anything is saved or once the API answered; nothing is refused in silence.
+describe('web-admin forms: what the API refuses is said on the field', () => {
+  let session: ConsoleSession;
+  let run: BrowserRun;
+  let page: Page;
+  let api: string;
+  const email = `${uniqueName('forms-admin')}@example.com`;
+  const bearer = () => ({ Authorization: `Bearer ${api}` });
+  const network = async (id: string) =>
+    (await run.t.http().get(`/swx/admin/coinNetworks/${id}`).set(bearer())).body.result as {
+      withdrawFeeRateOverride: string | null;
+      minDeposit: string;
+    };
+
+  beforeAll(async () => {
+    session = await startConsoleSession(email, 'forms-browser-password', ['super_admin']);
+    ({ run, page } = session);
+    api = await adminToken(run.t);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("a network's fee rate the API does not take is refused on its field, and the API's refusal too", async () => {
+    const id = '1';
+    const before = await network(id);
+    const saves: Request[] = [];
+    const onRequest = (r: Request) => {
+      if (r.method() === 'PUT' && new URL(r.url()).pathname === `/swx/admin/coinNetworks/${id}`)
+        saves.push(r);
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`/admin/coinNetworks/${id}`);
+      const fee = page.locator('input[name="withdrawFeeRateOverride"]');
+      await fee.waitFor();
+      // 123 % (the API takes a percent under 100 with at most 6 decimals): said on the field at once.
+      await fee.fill('123');
+      await page.getByTestId('save').click();
+      const field = page.locator('.MuiFormControl-root', { has: fee });
+      await field.getByText('A percent under 100 with at most 6 decimals, e.g. 0.5').waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      await screenshot(page, 'admin-coin-network-fee-refused');
+
+      // The API's own refusal of the rate (here a value the form took, changed on its way: the API
+      // names the field withdrawFeeRate) lands on the form's field too, not in silence.
+      await page.route(`**/swx/admin/coinNetworks/${id}`, (route) =>
+        route.request().method() === 'PUT'
+          ? route.continue({
+              postData: JSON.stringify({ ...route.request().postDataJSON(), withdrawFeeRate: '250' }),
+            })
+          : route.continue(),
+      );
+      await fee.fill('2.5');
+      await page.getByTestId('save').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await field.getByText('Withdrawal fee rate is not valid').waitFor();
+      await page.locator('.MuiSnackbar-root').getByText('The form is not valid').waitFor();
+      expect(saves).toHaveLength(1);
+      expect(await network(id)).toEqual(before);
+    } finally {
+      page.off('request', onRequest);
+      await page.unroute(`**/swx/admin/coinNetworks/${id}`);
+    }
+
+    // A rate the API takes is saved.
+    await page.goto(`/admin/coinNetworks/${id}`);
+    await page.locator('input[name="withdrawFeeRateOverride"]').fill('0.75');
+    await page.getByTestId('save').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/admin\/coinNetworks$/);
+    expect((await network(id)).withdrawFeeRateOverride).toBe('0.75');
+    expect(session.pageErrors).toEqual([]);
+  });
+});
