@@ -12,8 +12,8 @@ import { adminToken, fundReal, real, tick } from '../e2e/trading/trading-support
 import { desktopContext, screenshot, startBrowserRun, type BrowserRun } from './browser-support';
 
 // Issue 13 item 4 in the console, the screens added to close its gaps: the invite reward rule
-// (edited by an operator, audited, seen by customers at once) with the rewards it paid, and which
-// price source feeds which instrument.
+// (edited by an operator after confirming the change, audited, seen by customers at once) with the
+// rewards it paid, and which price source feeds which instrument.
 describe('web-admin configuration: invite reward rule and price sources in a real browser', () => {
   let run: BrowserRun;
   let context: BrowserContext;
@@ -94,7 +94,22 @@ describe('web-admin configuration: invite reward rule and price sources in a rea
     await input.fill(next);
     await page.getByText(`${Number(next) * 100}% of each fee`).waitFor();
     await screenshot(page, 'admin-invite-rule-edit');
+    // Every reward from now on follows the rule: saving names the change and asks first; Cancel
+    // leaves the rule as it was.
+    const percent = (share: string) => `${+(Number(share) * 100).toFixed(6)}%`;
+    const question = `Change invite_reward_rate from ${original} (${percent(original)}) to ${next} (${percent(next)})?`;
     await page.getByTestId('save-invite-rule').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(question).waitFor();
+    await screenshot(page, 'admin-invite-rule-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(
+      (await run.t.http().get('/swx/admin/parameters/invite_reward_rate').set(bearer())).body.result.value,
+    ).toBe(original);
+    await page.getByTestId('save-invite-rule').click();
+    await dialog.getByText(question).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.locator('.MuiSnackbar-root').getByText('Invite reward rule saved').waitFor();
     await screenshot(page, 'admin-invite-rewards');
 

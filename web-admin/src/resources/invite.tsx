@@ -1,6 +1,7 @@
 import { Button, Card, CardContent, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import {
+  Confirm,
   FunctionField,
   List,
   TextField,
@@ -29,8 +30,9 @@ const SHARE = /^(0(\.\d{1,8})?|1(\.0{1,8})?)$/;
 
 /**
  * The reward rule: the share (0..1) of every real-book trading fee an invited user pays that is
- * credited to the inviter. Operators change it here; the API checks and audits the change
- * (`parameter.updated` on `invite_reward_rate`) and customers see the new rule at once.
+ * credited to the inviter. Operators change it here, after confirming the change (before and after);
+ * the API checks and audits it (`parameter.updated` on `invite_reward_rate`) and customers see the
+ * new rule at once.
  */
 export function InviteRuleCard() {
   const translate = useTranslate();
@@ -41,6 +43,7 @@ export function InviteRuleCard() {
   const [current, setCurrent] = useState<Parameter | null>(null);
   const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     if (!operator) return;
@@ -62,6 +65,7 @@ export function InviteRuleCard() {
   const value = draft.trim();
   const valid = SHARE.test(value);
   const save = async () => {
+    setConfirming(false);
     setSaving(true);
     try {
       const saved = await call<Parameter>(`/parameters/${INVITE_RATE_KEY}`, {
@@ -78,7 +82,8 @@ export function InviteRuleCard() {
       setSaving(false);
     }
   };
-  const percent = valid ? `${+(Number(value) * 100).toFixed(6)}%` : '-';
+  const asPercent = (share: string) => `${+(Number(share) * 100).toFixed(6)}%`;
+  const percent = valid ? asPercent(value) : '-';
   return (
     <Card sx={{ mb: 2 }} data-testid="invite-rule">
       <CardContent>
@@ -102,11 +107,29 @@ export function InviteRuleCard() {
             variant="contained"
             data-testid="save-invite-rule"
             disabled={!current || !valid || saving || value === current.value}
-            onClick={() => void save()}
+            onClick={() => setConfirming(true)}
           >
             {translate('ra.action.save')}
           </Button>
         </Stack>
+        {/* Every reward paid from now on follows the rule: the change is named and confirmed first. */}
+        <Confirm
+          isOpen={confirming && !!current}
+          loading={saving}
+          title={
+            <>
+              {translate('swx.confirmSave.parameter', {
+                key: INVITE_RATE_KEY,
+                from: current ? `${current.value} (${asPercent(current.value)})` : '',
+                to: `${value} (${percent})`,
+              })}
+            </>
+          }
+          content="swx.confirmSave.takesEffect"
+          confirm="ra.action.confirm"
+          onConfirm={() => void save()}
+          onClose={() => setConfirming(false)}
+        />
       </CardContent>
     </Card>
   );
