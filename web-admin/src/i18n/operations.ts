@@ -1,10 +1,85 @@
 /**
- * Texts of the console as operators work with it: a list (or a table of a detail page) whose
- * records could not be loaded, and checks of forms that follow the API's. Merged into each
- * language's messages by consoleMessages (language.ts); each language file in locales/ holds its
- * own version.
+ * Texts of the console as operators work with it: the fields of a record's detail (the expand
+ * panel of orders, trades and plans) and the codes of their values, a list (or a table of a detail
+ * page) whose records could not be loaded, and checks of forms that follow the API's. Merged into
+ * each language's messages by consoleMessages (language.ts); each language file in locales/ holds
+ * its own version.
  */
 export const OPERATIONS_EN = {
+  resources: {
+    plans: {
+      fields: {
+        productId: 'Product ID',
+        currency: 'Currency',
+        dailyIncome: 'Daily income',
+        estimatedCurrentIncome: 'Income so far (estimate)',
+        nextEarningAt: 'Next payout',
+        penalty: 'Early-exit penalty',
+        closedAt: 'Closed',
+      },
+    },
+    'u-orders': {
+      fields: {
+        id: 'ID',
+        name: 'Instrument name',
+        marketId: 'Instrument ID',
+        currency: 'Currency',
+        contractSize: 'Contract size',
+        limitPrice: 'Limit price',
+        stopLoss: 'Stop loss',
+        takeProfit: 'Take profit',
+        liquidationPrice: 'Liquidation price',
+        fee: 'Fee',
+        insurance: 'Insurance',
+        floatingProfit: 'Floating profit',
+        currentPrice: 'Current price',
+        openPriceSource: 'Open price from',
+        openPriceAt: 'Open price time',
+        closeReason: 'Close reason',
+        closePriceSource: 'Close price from',
+        closePriceAt: 'Close price time',
+        openTime: 'Opened',
+        closeTime: 'Closed',
+      },
+    },
+    'options-orders': {
+      fields: {
+        id: 'ID',
+        marketId: 'Instrument ID',
+        productId: 'Product ID',
+        productName: 'Product',
+        currency: 'Currency',
+        payoutRate: 'Payout rate',
+        payoutIfWon: 'Payout if won',
+        expiresAt: 'Expires',
+        remainingSeconds: 'Seconds left',
+        settlePriceSource: 'Settle price from',
+        settlePriceAt: 'Settle price time',
+        payout: 'Payout',
+        settledAt: 'Settled',
+      },
+    },
+    'spot-orders': {
+      fields: {
+        marketMaker: 'Market maker',
+        quoteAmount: 'Amount to spend',
+        turnover: 'Turnover',
+        held: 'Held',
+        heldLeft: 'Still held',
+        cancelReason: 'Cancel reason',
+        cancelRequestedAt: 'Cancel requested',
+        updatedAt: 'Updated',
+        closedAt: 'Closed',
+      },
+    },
+    'spot-trades': {
+      fields: {
+        seq: 'Sequence',
+        buyerFee: "Buyer's fee",
+        sellerFee: "Seller's fee",
+      },
+    },
+  },
   swx: {
     list: {
       failed: 'This list could not be loaded',
@@ -14,10 +89,118 @@ export const OPERATIONS_EN = {
     validation: {
       percentUnder100: 'A percent under 100 with at most 6 decimals, e.g. 0.5',
     },
+    values: {
+      direction: {
+        up: 'Up',
+        down: 'Down',
+        buy: 'Buy',
+        sell: 'Sell',
+      },
+      closeReason: {
+        manual: 'Closed by the customer',
+        stop_loss: 'Stop loss',
+        take_profit: 'Take profit',
+        liquidation: 'Liquidation',
+        cancelled: 'Cancelled before opening',
+      },
+      cancelReason: {
+        user: 'By the customer',
+        self_trade: 'Would have traded with an own order',
+        no_liquidity: 'No liquidity',
+        requote: 'Price moved (requote)',
+        rejected: 'Rejected',
+      },
+      priceSource: {
+        tick: 'Price tick',
+        quote: 'Quote at order time',
+        kline: 'Candle',
+      },
+    },
+    users: {
+      kind: {
+        margin: 'margin',
+        options_stake: 'options stakes',
+        principal: 'plan principal',
+      },
+    },
   },
 };
 
 export const OPERATIONS_ZH: OperationsMessages = {
+  resources: {
+    plans: {
+      fields: {
+        productId: '产品 ID',
+        currency: '币种',
+        dailyIncome: '每日收益',
+        estimatedCurrentIncome: '当前收益（估算）',
+        nextEarningAt: '下次派息',
+        penalty: '提前退出违约金',
+        closedAt: '结束时间',
+      },
+    },
+    'u-orders': {
+      fields: {
+        id: 'ID',
+        name: '品种名称',
+        marketId: '品种 ID',
+        currency: '币种',
+        contractSize: '合约面值',
+        limitPrice: '限价',
+        stopLoss: '止损',
+        takeProfit: '止盈',
+        liquidationPrice: '强平价',
+        fee: '手续费',
+        insurance: '保险费',
+        floatingProfit: '浮动盈亏',
+        currentPrice: '当前价格',
+        openPriceSource: '开仓价来源',
+        openPriceAt: '开仓价时间',
+        closeReason: '平仓原因',
+        closePriceSource: '平仓价来源',
+        closePriceAt: '平仓价时间',
+        openTime: '开仓时间',
+        closeTime: '平仓时间',
+      },
+    },
+    'options-orders': {
+      fields: {
+        id: 'ID',
+        marketId: '品种 ID',
+        productId: '产品 ID',
+        productName: '产品',
+        currency: '币种',
+        payoutRate: '赔付率',
+        payoutIfWon: '盈利时赔付',
+        expiresAt: '到期时间',
+        remainingSeconds: '剩余秒数',
+        settlePriceSource: '结算价来源',
+        settlePriceAt: '结算价时间',
+        payout: '赔付',
+        settledAt: '结算时间',
+      },
+    },
+    'spot-orders': {
+      fields: {
+        marketMaker: '做市商',
+        quoteAmount: '花费金额',
+        turnover: '成交额',
+        held: '冻结金额',
+        heldLeft: '剩余冻结',
+        cancelReason: '撤单原因',
+        cancelRequestedAt: '申请撤单时间',
+        updatedAt: '更新时间',
+        closedAt: '结束时间',
+      },
+    },
+    'spot-trades': {
+      fields: {
+        seq: '序号',
+        buyerFee: '买方手续费',
+        sellerFee: '卖方手续费',
+      },
+    },
+  },
   swx: {
     list: {
       failed: '列表加载失败',
@@ -26,6 +209,40 @@ export const OPERATIONS_ZH: OperationsMessages = {
     },
     validation: {
       percentUnder100: '小于 100 的百分比，最多 6 位小数，例如 0.5',
+    },
+    values: {
+      direction: {
+        up: '看涨',
+        down: '看跌',
+        buy: '买入',
+        sell: '卖出',
+      },
+      closeReason: {
+        manual: '客户平仓',
+        stop_loss: '止损',
+        take_profit: '止盈',
+        liquidation: '强制平仓',
+        cancelled: '开仓前撤销',
+      },
+      cancelReason: {
+        user: '客户撤单',
+        self_trade: '将与自己的挂单成交',
+        no_liquidity: '无流动性',
+        requote: '价格已变动（重新报价）',
+        rejected: '被拒绝',
+      },
+      priceSource: {
+        tick: '实时报价',
+        quote: '下单时报价',
+        kline: 'K 线',
+      },
+    },
+    users: {
+      kind: {
+        margin: '保证金',
+        options_stake: '期权投注',
+        principal: '计划本金',
+      },
     },
   },
 };

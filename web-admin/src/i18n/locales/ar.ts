@@ -1233,6 +1233,80 @@ export const ar: ConsoleLanguage = {
     },
   },
   operations: {
+    resources: {
+      plans: {
+        fields: {
+          productId: 'معرّف المنتج',
+          currency: 'العملة',
+          dailyIncome: 'الدخل اليومي',
+          estimatedCurrentIncome: 'الدخل حتى الآن (تقديري)',
+          nextEarningAt: 'الدفعة التالية',
+          penalty: 'غرامة الخروج المبكر',
+          closedAt: 'أُغلق في',
+        },
+      },
+      'u-orders': {
+        fields: {
+          id: 'المعرّف',
+          name: 'اسم الأداة',
+          marketId: 'معرّف الأداة',
+          currency: 'العملة',
+          contractSize: 'حجم العقد',
+          limitPrice: 'السعر المحدد',
+          stopLoss: 'إيقاف الخسارة',
+          takeProfit: 'جني الأرباح',
+          liquidationPrice: 'سعر التصفية',
+          fee: 'الرسوم',
+          insurance: 'التأمين',
+          floatingProfit: 'الربح العائم',
+          currentPrice: 'السعر الحالي',
+          openPriceSource: 'مصدر سعر الفتح',
+          openPriceAt: 'وقت سعر الفتح',
+          closeReason: 'سبب الإغلاق',
+          closePriceSource: 'مصدر سعر الإغلاق',
+          closePriceAt: 'وقت سعر الإغلاق',
+          openTime: 'فُتح في',
+          closeTime: 'أُغلق في',
+        },
+      },
+      'options-orders': {
+        fields: {
+          id: 'المعرّف',
+          marketId: 'معرّف الأداة',
+          productId: 'معرّف المنتج',
+          productName: 'المنتج',
+          currency: 'العملة',
+          payoutRate: 'نسبة العائد',
+          payoutIfWon: 'العائد عند الربح',
+          expiresAt: 'ينتهي في',
+          remainingSeconds: 'الثواني المتبقية',
+          settlePriceSource: 'مصدر سعر التسوية',
+          settlePriceAt: 'وقت سعر التسوية',
+          payout: 'العائد المدفوع',
+          settledAt: 'سُوّي في',
+        },
+      },
+      'spot-orders': {
+        fields: {
+          marketMaker: 'صانع السوق',
+          quoteAmount: 'المبلغ المراد إنفاقه',
+          turnover: 'قيمة التداول',
+          held: 'المحجوز',
+          heldLeft: 'المحجوز المتبقي',
+          cancelReason: 'سبب الإلغاء',
+          cancelRequestedAt: 'طُلب الإلغاء في',
+          updatedAt: 'حُدّث في',
+          closedAt: 'أُغلق في',
+        },
+      },
+      'spot-trades': {
+        fields: {
+          seq: 'التسلسل',
+          buyerFee: 'رسوم المشتري',
+          sellerFee: 'رسوم البائع',
+        },
+      },
+    },
     swx: {
       list: {
         failed: 'تعذّر تحميل هذه القائمة',
@@ -1241,6 +1315,40 @@ export const ar: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: 'نسبة مئوية أقل من 100 بستة أرقام عشرية على الأكثر، مثل 0.5',
+      },
+      values: {
+        direction: {
+          up: 'صعود',
+          down: 'هبوط',
+          buy: 'شراء',
+          sell: 'بيع',
+        },
+        closeReason: {
+          manual: 'أغلقه العميل',
+          stop_loss: 'إيقاف الخسارة',
+          take_profit: 'جني الأرباح',
+          liquidation: 'تصفية',
+          cancelled: 'أُلغي قبل الفتح',
+        },
+        cancelReason: {
+          user: 'بطلب العميل',
+          self_trade: 'كان سيُنفَّذ مقابل أمر للعميل نفسه',
+          no_liquidity: 'لا توجد سيولة',
+          requote: 'تغيّر السعر (إعادة تسعير)',
+          rejected: 'مرفوض',
+        },
+        priceSource: {
+          tick: 'نبضة السعر',
+          quote: 'السعر عند الطلب',
+          kline: 'شمعة',
+        },
+      },
+      users: {
+        kind: {
+          margin: 'الهامش',
+          options_stake: 'رهانات الخيارات',
+          principal: 'رأس مال الخطط',
+        },
       },
     },
   },

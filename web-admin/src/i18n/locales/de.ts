@@ -1231,6 +1231,80 @@ export const de: ConsoleLanguage = {
     },
   },
   operations: {
+    resources: {
+      plans: {
+        fields: {
+          productId: 'Produkt-ID',
+          currency: 'Währung',
+          dailyIncome: 'Tagesertrag',
+          estimatedCurrentIncome: 'Bisheriger Ertrag (geschätzt)',
+          nextEarningAt: 'Nächste Auszahlung',
+          penalty: 'Strafe bei vorzeitigem Ausstieg',
+          closedAt: 'Beendet',
+        },
+      },
+      'u-orders': {
+        fields: {
+          id: 'ID',
+          name: 'Name des Instruments',
+          marketId: 'Instrument-ID',
+          currency: 'Währung',
+          contractSize: 'Kontraktgröße',
+          limitPrice: 'Limitpreis',
+          stopLoss: 'Stop-Loss',
+          takeProfit: 'Take-Profit',
+          liquidationPrice: 'Liquidationspreis',
+          fee: 'Gebühr',
+          insurance: 'Versicherung',
+          floatingProfit: 'Unrealisierter Gewinn',
+          currentPrice: 'Aktueller Preis',
+          openPriceSource: 'Eröffnungspreis aus',
+          openPriceAt: 'Zeit des Eröffnungspreises',
+          closeReason: 'Schließungsgrund',
+          closePriceSource: 'Schlusspreis aus',
+          closePriceAt: 'Zeit des Schlusspreises',
+          openTime: 'Eröffnet',
+          closeTime: 'Geschlossen',
+        },
+      },
+      'options-orders': {
+        fields: {
+          id: 'ID',
+          marketId: 'Instrument-ID',
+          productId: 'Produkt-ID',
+          productName: 'Produkt',
+          currency: 'Währung',
+          payoutRate: 'Auszahlungsquote',
+          payoutIfWon: 'Auszahlung bei Gewinn',
+          expiresAt: 'Läuft ab',
+          remainingSeconds: 'Verbleibende Sekunden',
+          settlePriceSource: 'Abrechnungspreis aus',
+          settlePriceAt: 'Zeit des Abrechnungspreises',
+          payout: 'Auszahlung',
+          settledAt: 'Abgerechnet',
+        },
+      },
+      'spot-orders': {
+        fields: {
+          marketMaker: 'Market Maker',
+          quoteAmount: 'Einzusetzender Betrag',
+          turnover: 'Umsatz',
+          held: 'Gesperrt',
+          heldLeft: 'Noch gesperrt',
+          cancelReason: 'Stornogrund',
+          cancelRequestedAt: 'Storno angefordert',
+          updatedAt: 'Aktualisiert',
+          closedAt: 'Abgeschlossen',
+        },
+      },
+      'spot-trades': {
+        fields: {
+          seq: 'Laufnummer',
+          buyerFee: 'Gebühr des Käufers',
+          sellerFee: 'Gebühr des Verkäufers',
+        },
+      },
+    },
     swx: {
       list: {
         failed: 'Diese Liste konnte nicht geladen werden',
@@ -1239,6 +1313,40 @@ export const de: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: 'Ein Prozentsatz unter 100 mit höchstens 6 Nachkommastellen, z. B. 0.5',
+      },
+      values: {
+        direction: {
+          up: 'Steigt',
+          down: 'Fällt',
+          buy: 'Kauf',
+          sell: 'Verkauf',
+        },
+        closeReason: {
+          manual: 'Vom Kunden geschlossen',
+          stop_loss: 'Stop-Loss',
+          take_profit: 'Take-Profit',
+          liquidation: 'Liquidation',
+          cancelled: 'Vor der Eröffnung storniert',
+        },
+        cancelReason: {
+          user: 'Vom Kunden',
+          self_trade: 'Hätte mit eigener Order gehandelt',
+          no_liquidity: 'Keine Liquidität',
+          requote: 'Preis geändert (Requote)',
+          rejected: 'Abgelehnt',
+        },
+        priceSource: {
+          tick: 'Kurs-Tick',
+          quote: 'Kurs bei Ordererteilung',
+          kline: 'Kerze',
+        },
+      },
+      users: {
+        kind: {
+          margin: 'Margin',
+          options_stake: 'Optionseinsätze',
+          principal: 'Planeinlage',
+        },
       },
     },
   },

@@ -1228,6 +1228,80 @@ export const es: ConsoleLanguage = {
     },
   },
   operations: {
+    resources: {
+      plans: {
+        fields: {
+          productId: 'ID del producto',
+          currency: 'Moneda',
+          dailyIncome: 'Ingreso diario',
+          estimatedCurrentIncome: 'Ingreso hasta ahora (estimado)',
+          nextEarningAt: 'Próximo pago',
+          penalty: 'Penalización por salida anticipada',
+          closedAt: 'Cerrado',
+        },
+      },
+      'u-orders': {
+        fields: {
+          id: 'ID',
+          name: 'Nombre del instrumento',
+          marketId: 'ID del instrumento',
+          currency: 'Moneda',
+          contractSize: 'Tamaño del contrato',
+          limitPrice: 'Precio límite',
+          stopLoss: 'Stop loss',
+          takeProfit: 'Toma de ganancias',
+          liquidationPrice: 'Precio de liquidación',
+          fee: 'Comisión',
+          insurance: 'Seguro',
+          floatingProfit: 'Ganancia flotante',
+          currentPrice: 'Precio actual',
+          openPriceSource: 'Origen del precio de apertura',
+          openPriceAt: 'Hora del precio de apertura',
+          closeReason: 'Motivo del cierre',
+          closePriceSource: 'Origen del precio de cierre',
+          closePriceAt: 'Hora del precio de cierre',
+          openTime: 'Abierto',
+          closeTime: 'Cerrado',
+        },
+      },
+      'options-orders': {
+        fields: {
+          id: 'ID',
+          marketId: 'ID del instrumento',
+          productId: 'ID del producto',
+          productName: 'Producto',
+          currency: 'Moneda',
+          payoutRate: 'Tasa de pago',
+          payoutIfWon: 'Pago si gana',
+          expiresAt: 'Vence',
+          remainingSeconds: 'Segundos restantes',
+          settlePriceSource: 'Origen del precio de liquidación',
+          settlePriceAt: 'Hora del precio de liquidación',
+          payout: 'Pago',
+          settledAt: 'Liquidado',
+        },
+      },
+      'spot-orders': {
+        fields: {
+          marketMaker: 'Creador de mercado',
+          quoteAmount: 'Importe a gastar',
+          turnover: 'Importe negociado',
+          held: 'Retenido',
+          heldLeft: 'Aún retenido',
+          cancelReason: 'Motivo de cancelación',
+          cancelRequestedAt: 'Cancelación solicitada',
+          updatedAt: 'Actualizado',
+          closedAt: 'Cerrado',
+        },
+      },
+      'spot-trades': {
+        fields: {
+          seq: 'Secuencia',
+          buyerFee: 'Comisión del comprador',
+          sellerFee: 'Comisión del vendedor',
+        },
+      },
+    },
     swx: {
       list: {
         failed: 'No se pudo cargar esta lista',
@@ -1236,6 +1310,40 @@ export const es: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: 'Un porcentaje menor que 100 con 6 decimales como máximo, p. ej. 0.5',
+      },
+      values: {
+        direction: {
+          up: 'Sube',
+          down: 'Baja',
+          buy: 'Compra',
+          sell: 'Venta',
+        },
+        closeReason: {
+          manual: 'Cerrado por el cliente',
+          stop_loss: 'Stop loss',
+          take_profit: 'Toma de ganancias',
+          liquidation: 'Liquidación',
+          cancelled: 'Cancelado antes de abrir',
+        },
+        cancelReason: {
+          user: 'Por el cliente',
+          self_trade: 'Se habría cruzado con una orden propia',
+          no_liquidity: 'Sin liquidez',
+          requote: 'Precio cambiado (recotización)',
+          rejected: 'Rechazado',
+        },
+        priceSource: {
+          tick: 'Tick de precio',
+          quote: 'Cotización al ordenar',
+          kline: 'Vela',
+        },
+      },
+      users: {
+        kind: {
+          margin: 'margen',
+          options_stake: 'apuestas de opciones',
+          principal: 'capital de planes',
+        },
       },
     },
   },

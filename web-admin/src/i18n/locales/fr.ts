@@ -1231,6 +1231,80 @@ export const fr: ConsoleLanguage = {
     },
   },
   operations: {
+    resources: {
+      plans: {
+        fields: {
+          productId: 'ID du produit',
+          currency: 'Devise',
+          dailyIncome: 'Revenu quotidien',
+          estimatedCurrentIncome: 'Revenu à ce jour (estimation)',
+          nextEarningAt: 'Prochain versement',
+          penalty: 'Pénalité de sortie anticipée',
+          closedAt: 'Clôturé',
+        },
+      },
+      'u-orders': {
+        fields: {
+          id: 'ID',
+          name: "Nom de l'instrument",
+          marketId: "ID de l'instrument",
+          currency: 'Devise',
+          contractSize: 'Taille du contrat',
+          limitPrice: 'Prix limite',
+          stopLoss: 'Stop loss',
+          takeProfit: 'Prise de bénéfice',
+          liquidationPrice: 'Prix de liquidation',
+          fee: 'Frais',
+          insurance: 'Assurance',
+          floatingProfit: 'Gain latent',
+          currentPrice: 'Prix actuel',
+          openPriceSource: "Source du prix d'ouverture",
+          openPriceAt: "Heure du prix d'ouverture",
+          closeReason: 'Motif de clôture',
+          closePriceSource: 'Source du prix de clôture',
+          closePriceAt: 'Heure du prix de clôture',
+          openTime: 'Ouvert',
+          closeTime: 'Clôturé',
+        },
+      },
+      'options-orders': {
+        fields: {
+          id: 'ID',
+          marketId: "ID de l'instrument",
+          productId: 'ID du produit',
+          productName: 'Produit',
+          currency: 'Devise',
+          payoutRate: 'Taux de gain',
+          payoutIfWon: 'Gain si gagné',
+          expiresAt: 'Expire',
+          remainingSeconds: 'Secondes restantes',
+          settlePriceSource: 'Source du prix de règlement',
+          settlePriceAt: 'Heure du prix de règlement',
+          payout: 'Gain versé',
+          settledAt: 'Réglé',
+        },
+      },
+      'spot-orders': {
+        fields: {
+          marketMaker: 'Teneur de marché',
+          quoteAmount: 'Montant à dépenser',
+          turnover: 'Montant échangé',
+          held: 'Bloqué',
+          heldLeft: 'Encore bloqué',
+          cancelReason: "Motif d'annulation",
+          cancelRequestedAt: 'Annulation demandée',
+          updatedAt: 'Mis à jour',
+          closedAt: 'Clôturé',
+        },
+      },
+      'spot-trades': {
+        fields: {
+          seq: 'Numéro de séquence',
+          buyerFee: "Frais de l'acheteur",
+          sellerFee: 'Frais du vendeur',
+        },
+      },
+    },
     swx: {
       list: {
         failed: "Cette liste n'a pas pu être chargée",
@@ -1239,6 +1313,40 @@ export const fr: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: 'Un pourcentage inférieur à 100, 6 décimales au plus, p. ex. 0.5',
+      },
+      values: {
+        direction: {
+          up: 'Hausse',
+          down: 'Baisse',
+          buy: 'Achat',
+          sell: 'Vente',
+        },
+        closeReason: {
+          manual: 'Clôturé par le client',
+          stop_loss: 'Stop loss',
+          take_profit: 'Prise de bénéfice',
+          liquidation: 'Liquidation',
+          cancelled: "Annulé avant l'ouverture",
+        },
+        cancelReason: {
+          user: 'Par le client',
+          self_trade: 'Aurait été exécuté contre un ordre du client',
+          no_liquidity: 'Pas de liquidité',
+          requote: 'Prix modifié (nouvelle cotation)',
+          rejected: 'Rejeté',
+        },
+        priceSource: {
+          tick: 'Tick de prix',
+          quote: "Cotation au moment de l'ordre",
+          kline: 'Bougie',
+        },
+      },
+      users: {
+        kind: {
+          margin: 'marge',
+          options_stake: 'mises options',
+          principal: 'capital des plans',
+        },
       },
     },
   },

@@ -1209,6 +1209,80 @@ export const hk: ConsoleLanguage = {
     },
   },
   operations: {
+    resources: {
+      plans: {
+        fields: {
+          productId: '產品 ID',
+          currency: '幣種',
+          dailyIncome: '每日收益',
+          estimatedCurrentIncome: '目前收益（估算）',
+          nextEarningAt: '下次派息',
+          penalty: '提前退出違約金',
+          closedAt: '結束時間',
+        },
+      },
+      'u-orders': {
+        fields: {
+          id: 'ID',
+          name: '品種名稱',
+          marketId: '品種 ID',
+          currency: '幣種',
+          contractSize: '合約面值',
+          limitPrice: '限價',
+          stopLoss: '止損',
+          takeProfit: '止盈',
+          liquidationPrice: '強平價',
+          fee: '手續費',
+          insurance: '保險費',
+          floatingProfit: '浮動盈虧',
+          currentPrice: '目前價格',
+          openPriceSource: '開倉價來源',
+          openPriceAt: '開倉價時間',
+          closeReason: '平倉原因',
+          closePriceSource: '平倉價來源',
+          closePriceAt: '平倉價時間',
+          openTime: '開倉時間',
+          closeTime: '平倉時間',
+        },
+      },
+      'options-orders': {
+        fields: {
+          id: 'ID',
+          marketId: '品種 ID',
+          productId: '產品 ID',
+          productName: '產品',
+          currency: '幣種',
+          payoutRate: '賠付率',
+          payoutIfWon: '盈利時賠付',
+          expiresAt: '到期時間',
+          remainingSeconds: '剩餘秒數',
+          settlePriceSource: '結算價來源',
+          settlePriceAt: '結算價時間',
+          payout: '賠付',
+          settledAt: '結算時間',
+        },
+      },
+      'spot-orders': {
+        fields: {
+          marketMaker: '做市商',
+          quoteAmount: '花費金額',
+          turnover: '成交額',
+          held: '凍結金額',
+          heldLeft: '剩餘凍結',
+          cancelReason: '撤單原因',
+          cancelRequestedAt: '申請撤單時間',
+          updatedAt: '更新時間',
+          closedAt: '結束時間',
+        },
+      },
+      'spot-trades': {
+        fields: {
+          seq: '序號',
+          buyerFee: '買方手續費',
+          sellerFee: '賣方手續費',
+        },
+      },
+    },
     swx: {
       list: {
         failed: '列表載入失敗',
@@ -1217,6 +1291,40 @@ export const hk: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: '小於 100 的百分比，最多 6 位小數，例如 0.5',
+      },
+      values: {
+        direction: {
+          up: '看漲',
+          down: '看跌',
+          buy: '買入',
+          sell: '賣出',
+        },
+        closeReason: {
+          manual: '客戶平倉',
+          stop_loss: '止損',
+          take_profit: '止盈',
+          liquidation: '強制平倉',
+          cancelled: '開倉前撤銷',
+        },
+        cancelReason: {
+          user: '客戶撤單',
+          self_trade: '將與自己的掛單成交',
+          no_liquidity: '無流動性',
+          requote: '價格已變動（重新報價）',
+          rejected: '被拒絕',
+        },
+        priceSource: {
+          tick: '即時報價',
+          quote: '下單時報價',
+          kline: 'K 線',
+        },
+      },
+      users: {
+        kind: {
+          margin: '保證金',
+          options_stake: '期權投注',
+          principal: '計劃本金',
+        },
       },
     },
   },

@@ -1229,6 +1229,80 @@ export const it: ConsoleLanguage = {
     },
   },
   operations: {
+    resources: {
+      plans: {
+        fields: {
+          productId: 'ID prodotto',
+          currency: 'Valuta',
+          dailyIncome: 'Rendimento giornaliero',
+          estimatedCurrentIncome: 'Rendimento finora (stima)',
+          nextEarningAt: 'Prossimo pagamento',
+          penalty: 'Penale di uscita anticipata',
+          closedAt: 'Chiuso',
+        },
+      },
+      'u-orders': {
+        fields: {
+          id: 'ID',
+          name: 'Nome dello strumento',
+          marketId: 'ID strumento',
+          currency: 'Valuta',
+          contractSize: 'Dimensione del contratto',
+          limitPrice: 'Prezzo limite',
+          stopLoss: 'Stop loss',
+          takeProfit: 'Take profit',
+          liquidationPrice: 'Prezzo di liquidazione',
+          fee: 'Commissione',
+          insurance: 'Assicurazione',
+          floatingProfit: 'Profitto flottante',
+          currentPrice: 'Prezzo attuale',
+          openPriceSource: 'Fonte del prezzo di apertura',
+          openPriceAt: 'Ora del prezzo di apertura',
+          closeReason: 'Motivo della chiusura',
+          closePriceSource: 'Fonte del prezzo di chiusura',
+          closePriceAt: 'Ora del prezzo di chiusura',
+          openTime: 'Aperto',
+          closeTime: 'Chiuso',
+        },
+      },
+      'options-orders': {
+        fields: {
+          id: 'ID',
+          marketId: 'ID strumento',
+          productId: 'ID prodotto',
+          productName: 'Prodotto',
+          currency: 'Valuta',
+          payoutRate: 'Tasso di pagamento',
+          payoutIfWon: 'Pagamento in caso di vincita',
+          expiresAt: 'Scadenza',
+          remainingSeconds: 'Secondi rimanenti',
+          settlePriceSource: 'Fonte del prezzo di regolamento',
+          settlePriceAt: 'Ora del prezzo di regolamento',
+          payout: 'Pagamento',
+          settledAt: 'Regolato',
+        },
+      },
+      'spot-orders': {
+        fields: {
+          marketMaker: 'Market maker',
+          quoteAmount: 'Importo da spendere',
+          turnover: 'Controvalore',
+          held: 'Bloccato',
+          heldLeft: 'Ancora bloccato',
+          cancelReason: "Motivo dell'annullamento",
+          cancelRequestedAt: 'Annullamento richiesto',
+          updatedAt: 'Aggiornato',
+          closedAt: 'Chiuso',
+        },
+      },
+      'spot-trades': {
+        fields: {
+          seq: 'Sequenza',
+          buyerFee: 'Commissione del compratore',
+          sellerFee: 'Commissione del venditore',
+        },
+      },
+    },
     swx: {
       list: {
         failed: 'Impossibile caricare questo elenco',
@@ -1237,6 +1311,40 @@ export const it: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: 'Una percentuale inferiore a 100 con al massimo 6 decimali, ad es. 0.5',
+      },
+      values: {
+        direction: {
+          up: 'Rialzo',
+          down: 'Ribasso',
+          buy: 'Acquisto',
+          sell: 'Vendita',
+        },
+        closeReason: {
+          manual: 'Chiuso dal cliente',
+          stop_loss: 'Stop loss',
+          take_profit: 'Take profit',
+          liquidation: 'Liquidazione',
+          cancelled: "Annullato prima dell'apertura",
+        },
+        cancelReason: {
+          user: 'Dal cliente',
+          self_trade: 'Avrebbe eseguito contro un proprio ordine',
+          no_liquidity: 'Nessuna liquidità',
+          requote: 'Prezzo cambiato (nuova quotazione)',
+          rejected: 'Rifiutato',
+        },
+        priceSource: {
+          tick: 'Tick di prezzo',
+          quote: "Quotazione al momento dell'ordine",
+          kline: 'Candela',
+        },
+      },
+      users: {
+        kind: {
+          margin: 'margine',
+          options_stake: 'puntate opzioni',
+          principal: 'capitale dei piani',
+        },
       },
     },
   },

@@ -1218,6 +1218,80 @@ export const ja: ConsoleLanguage = {
     },
   },
   operations: {
+    resources: {
+      plans: {
+        fields: {
+          productId: '商品 ID',
+          currency: '通貨',
+          dailyIncome: '日次収益',
+          estimatedCurrentIncome: '現在までの収益（概算）',
+          nextEarningAt: '次回支払い',
+          penalty: '途中解約ペナルティ',
+          closedAt: '終了日時',
+        },
+      },
+      'u-orders': {
+        fields: {
+          id: 'ID',
+          name: '銘柄名',
+          marketId: '銘柄 ID',
+          currency: '通貨',
+          contractSize: '契約サイズ',
+          limitPrice: '指値',
+          stopLoss: '損切り',
+          takeProfit: '利確',
+          liquidationPrice: 'ロスカット価格',
+          fee: '手数料',
+          insurance: '保険料',
+          floatingProfit: '含み損益',
+          currentPrice: '現在価格',
+          openPriceSource: '建値の取得元',
+          openPriceAt: '建値の時刻',
+          closeReason: '決済理由',
+          closePriceSource: '決済価格の取得元',
+          closePriceAt: '決済価格の時刻',
+          openTime: '建玉日時',
+          closeTime: '決済日時',
+        },
+      },
+      'options-orders': {
+        fields: {
+          id: 'ID',
+          marketId: '銘柄 ID',
+          productId: '商品 ID',
+          productName: '商品',
+          currency: '通貨',
+          payoutRate: '配当率',
+          payoutIfWon: '的中時の支払額',
+          expiresAt: '満期日時',
+          remainingSeconds: '残り秒数',
+          settlePriceSource: '決済価格の取得元',
+          settlePriceAt: '決済価格の時刻',
+          payout: '支払額',
+          settledAt: '決済日時',
+        },
+      },
+      'spot-orders': {
+        fields: {
+          marketMaker: 'マーケットメイカー',
+          quoteAmount: '支払予定額',
+          turnover: '約定代金',
+          held: '拘束額',
+          heldLeft: '残りの拘束額',
+          cancelReason: '取消理由',
+          cancelRequestedAt: '取消依頼日時',
+          updatedAt: '更新日時',
+          closedAt: '終了日時',
+        },
+      },
+      'spot-trades': {
+        fields: {
+          seq: '連番',
+          buyerFee: '買い手の手数料',
+          sellerFee: '売り手の手数料',
+        },
+      },
+    },
     swx: {
       list: {
         failed: 'この一覧を読み込めませんでした',
@@ -1226,6 +1300,40 @@ export const ja: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: '100 未満のパーセント（小数点以下 6 桁まで）、例: 0.5',
+      },
+      values: {
+        direction: {
+          up: '上昇',
+          down: '下落',
+          buy: '買い',
+          sell: '売り',
+        },
+        closeReason: {
+          manual: '顧客が決済',
+          stop_loss: '損切り',
+          take_profit: '利確',
+          liquidation: 'ロスカット',
+          cancelled: '約定前に取消',
+        },
+        cancelReason: {
+          user: '顧客による取消',
+          self_trade: '自己の注文と約定するため',
+          no_liquidity: '流動性なし',
+          requote: '価格変動（再提示）',
+          rejected: '拒否',
+        },
+        priceSource: {
+          tick: 'ティック',
+          quote: '注文時の気配値',
+          kline: 'ローソク足',
+        },
+      },
+      users: {
+        kind: {
+          margin: '証拠金',
+          options_stake: 'オプション掛金',
+          principal: 'プラン元本',
+        },
       },
     },
   },

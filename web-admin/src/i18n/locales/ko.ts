@@ -1220,6 +1220,80 @@ export const ko: ConsoleLanguage = {
     },
   },
   operations: {
+    resources: {
+      plans: {
+        fields: {
+          productId: '상품 ID',
+          currency: '통화',
+          dailyIncome: '일일 수익',
+          estimatedCurrentIncome: '현재까지 수익(추정)',
+          nextEarningAt: '다음 지급',
+          penalty: '조기 해지 위약금',
+          closedAt: '종료 시각',
+        },
+      },
+      'u-orders': {
+        fields: {
+          id: 'ID',
+          name: '종목명',
+          marketId: '종목 ID',
+          currency: '통화',
+          contractSize: '계약 단위',
+          limitPrice: '지정가',
+          stopLoss: '손절가',
+          takeProfit: '익절가',
+          liquidationPrice: '청산가',
+          fee: '수수료',
+          insurance: '보험료',
+          floatingProfit: '평가 손익',
+          currentPrice: '현재가',
+          openPriceSource: '진입가 출처',
+          openPriceAt: '진입가 시각',
+          closeReason: '청산 사유',
+          closePriceSource: '청산가 출처',
+          closePriceAt: '청산가 시각',
+          openTime: '진입 시각',
+          closeTime: '청산 시각',
+        },
+      },
+      'options-orders': {
+        fields: {
+          id: 'ID',
+          marketId: '종목 ID',
+          productId: '상품 ID',
+          productName: '상품',
+          currency: '통화',
+          payoutRate: '지급률',
+          payoutIfWon: '적중 시 지급액',
+          expiresAt: '만기 시각',
+          remainingSeconds: '남은 초',
+          settlePriceSource: '정산가 출처',
+          settlePriceAt: '정산가 시각',
+          payout: '지급액',
+          settledAt: '정산 시각',
+        },
+      },
+      'spot-orders': {
+        fields: {
+          marketMaker: '마켓 메이커',
+          quoteAmount: '사용 금액',
+          turnover: '체결 금액',
+          held: '묶인 금액',
+          heldLeft: '남은 묶인 금액',
+          cancelReason: '취소 사유',
+          cancelRequestedAt: '취소 요청 시각',
+          updatedAt: '갱신 시각',
+          closedAt: '종료 시각',
+        },
+      },
+      'spot-trades': {
+        fields: {
+          seq: '순번',
+          buyerFee: '매수자 수수료',
+          sellerFee: '매도자 수수료',
+        },
+      },
+    },
     swx: {
       list: {
         failed: '목록을 불러오지 못했습니다',
@@ -1228,6 +1302,40 @@ export const ko: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: '100 미만의 퍼센트(소수점 이하 최대 6자리), 예: 0.5',
+      },
+      values: {
+        direction: {
+          up: '상승',
+          down: '하락',
+          buy: '매수',
+          sell: '매도',
+        },
+        closeReason: {
+          manual: '고객이 청산',
+          stop_loss: '손절',
+          take_profit: '익절',
+          liquidation: '강제 청산',
+          cancelled: '진입 전 취소',
+        },
+        cancelReason: {
+          user: '고객 취소',
+          self_trade: '본인 주문과 체결될 수 있어서',
+          no_liquidity: '유동성 없음',
+          requote: '가격 변동(재호가)',
+          rejected: '거부됨',
+        },
+        priceSource: {
+          tick: '틱 시세',
+          quote: '주문 시 호가',
+          kline: '캔들',
+        },
+      },
+      users: {
+        kind: {
+          margin: '증거금',
+          options_stake: '옵션 투자금',
+          principal: '플랜 원금',
+        },
       },
     },
   },

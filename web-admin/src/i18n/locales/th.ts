@@ -1212,6 +1212,80 @@ export const th: ConsoleLanguage = {
     },
   },
   operations: {
+    resources: {
+      plans: {
+        fields: {
+          productId: 'รหัสผลิตภัณฑ์',
+          currency: 'สกุลเงิน',
+          dailyIncome: 'รายได้ต่อวัน',
+          estimatedCurrentIncome: 'รายได้จนถึงตอนนี้ (ประมาณ)',
+          nextEarningAt: 'การจ่ายครั้งถัดไป',
+          penalty: 'ค่าปรับออกก่อนกำหนด',
+          closedAt: 'ปิดเมื่อ',
+        },
+      },
+      'u-orders': {
+        fields: {
+          id: 'รหัส',
+          name: 'ชื่อสินทรัพย์',
+          marketId: 'รหัสสินทรัพย์',
+          currency: 'สกุลเงิน',
+          contractSize: 'ขนาดสัญญา',
+          limitPrice: 'ราคาลิมิต',
+          stopLoss: 'หยุดขาดทุน',
+          takeProfit: 'ทำกำไร',
+          liquidationPrice: 'ราคาบังคับปิด',
+          fee: 'ค่าธรรมเนียม',
+          insurance: 'ประกัน',
+          floatingProfit: 'กำไรลอยตัว',
+          currentPrice: 'ราคาปัจจุบัน',
+          openPriceSource: 'แหล่งราคาเปิด',
+          openPriceAt: 'เวลาของราคาเปิด',
+          closeReason: 'เหตุผลการปิด',
+          closePriceSource: 'แหล่งราคาปิด',
+          closePriceAt: 'เวลาของราคาปิด',
+          openTime: 'เปิดเมื่อ',
+          closeTime: 'ปิดเมื่อ',
+        },
+      },
+      'options-orders': {
+        fields: {
+          id: 'รหัส',
+          marketId: 'รหัสสินทรัพย์',
+          productId: 'รหัสผลิตภัณฑ์',
+          productName: 'ผลิตภัณฑ์',
+          currency: 'สกุลเงิน',
+          payoutRate: 'อัตราการจ่าย',
+          payoutIfWon: 'จ่ายเมื่อชนะ',
+          expiresAt: 'หมดอายุ',
+          remainingSeconds: 'วินาทีที่เหลือ',
+          settlePriceSource: 'แหล่งราคาชำระ',
+          settlePriceAt: 'เวลาของราคาชำระ',
+          payout: 'การจ่าย',
+          settledAt: 'ชำระเมื่อ',
+        },
+      },
+      'spot-orders': {
+        fields: {
+          marketMaker: 'ผู้ดูแลสภาพคล่อง',
+          quoteAmount: 'จำนวนเงินที่จะใช้',
+          turnover: 'มูลค่าการซื้อขาย',
+          held: 'จำนวนที่กันไว้',
+          heldLeft: 'ยังกันไว้',
+          cancelReason: 'เหตุผลการยกเลิก',
+          cancelRequestedAt: 'ขอยกเลิกเมื่อ',
+          updatedAt: 'อัปเดตเมื่อ',
+          closedAt: 'ปิดเมื่อ',
+        },
+      },
+      'spot-trades': {
+        fields: {
+          seq: 'ลำดับ',
+          buyerFee: 'ค่าธรรมเนียมผู้ซื้อ',
+          sellerFee: 'ค่าธรรมเนียมผู้ขาย',
+        },
+      },
+    },
     swx: {
       list: {
         failed: 'ไม่สามารถโหลดรายการนี้ได้',
@@ -1220,6 +1294,40 @@ export const th: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: 'เปอร์เซ็นต์ที่น้อยกว่า 100 มีทศนิยมไม่เกิน 6 ตำแหน่ง เช่น 0.5',
+      },
+      values: {
+        direction: {
+          up: 'ขึ้น',
+          down: 'ลง',
+          buy: 'ซื้อ',
+          sell: 'ขาย',
+        },
+        closeReason: {
+          manual: 'ลูกค้าปิดเอง',
+          stop_loss: 'หยุดขาดทุน',
+          take_profit: 'ทำกำไร',
+          liquidation: 'บังคับปิด',
+          cancelled: 'ยกเลิกก่อนเปิด',
+        },
+        cancelReason: {
+          user: 'ลูกค้ายกเลิก',
+          self_trade: 'จะจับคู่กับคำสั่งของตนเอง',
+          no_liquidity: 'ไม่มีสภาพคล่อง',
+          requote: 'ราคาเปลี่ยน (เสนอราคาใหม่)',
+          rejected: 'ถูกปฏิเสธ',
+        },
+        priceSource: {
+          tick: 'ราคาติ๊ก',
+          quote: 'ราคา ณ เวลาสั่ง',
+          kline: 'แท่งเทียน',
+        },
+      },
+      users: {
+        kind: {
+          margin: 'มาร์จิ้น',
+          options_stake: 'เงินเดิมพันออปชัน',
+          principal: 'เงินต้นของแผน',
+        },
       },
     },
   },
