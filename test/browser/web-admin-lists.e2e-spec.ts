@@ -368,4 +368,89 @@ describe('web-admin lists: sorting, and lists that could not be loaded', () => {
     expect(wrong).toEqual([]);
     expect(session.pageErrors).toEqual([]);
   });
+
+  it("codes of the API are said in words in the lists, the customer's tabs and an NFT's bids", async () => {
+    // Two bids on a listed collectible: the first is outbid by the second.
+    const nft = (
+      (await run.t.http().get('/swx/customer/index/listNft')).body.result.list as {
+        id: string;
+        startBid: string;
+        currentBid: string | null;
+        canBid: boolean;
+      }[]
+    ).find((n) => n.canBid)!;
+    const floor = Number(nft.currentBid ?? nft.startBid);
+    const bidders = [await registerUser(run.t), await registerUser(run.t)];
+    for (const [i, bidder] of bidders.entries()) {
+      await fundReal(run.t, bidder, '1000');
+      const bid = await run.t
+        .http()
+        .post('/swx/customer/user/buyNft')
+        .set(real(bidder))
+        .send({ nftId: nft.id, type: 'bid', amount: String(floor + 10 * (i + 1)) });
+      expect(bid.body.code).toBe(200);
+    }
+
+    const de = consoleMessages(loadConsoleLanguage('de')) as unknown as {
+      swx: {
+        values: Record<string, Record<string, string>>;
+        plan: Record<string, string>;
+        book: Record<string, string>;
+      };
+    };
+    // What the API answers and the console showed as such, in every language (Futures and ETF are
+    // German words too).
+    const raw = new Set([
+      ...['buy', 'sell', 'up', 'down', 'demo', 'real', 'smart', 'mining', 'limit', 'market', 'crypto'],
+      ...['bank', 'basic', 'footer', 'help', 'active', 'outbid', 'Forex', 'Crypto', 'Stocks', 'Metals'],
+      ...['24/7', '1 company', '2 policy', '3 other'],
+    ]);
+    const pages: [string, string, string[]][] = [
+      ['/admin/u-orders', 'u-orders', [de.swx.values.direction.sell, de.swx.book.demo]],
+      ['/admin/options-orders', 'options-orders', [de.swx.values.direction.up]],
+      ['/admin/planProducts', 'planProducts', [de.swx.plan.smart]],
+      [
+        '/admin/instruments',
+        'instruments',
+        [de.swx.values.instrumentType['2'], de.swx.values.hours.alwaysOpen],
+      ],
+      ['/admin/contents', 'contents', [de.swx.values.contentSection.footer, de.swx.values.contentType['1']]],
+      [`/admin/users/${customer.id}/show/kyc`, 'kyc', []],
+      [`/admin/users/${customer.id}/show/withdrawals`, 'withdrawals', [de.swx.values.method.crypto]],
+      [`/admin/users/${customer.id}/show/plans`, 'plans', [de.swx.plan.smart]],
+      [`/admin/users/${customer.id}/show/u-orders`, 'u-orders', [de.swx.values.direction.sell]],
+      [`/admin/users/${customer.id}/show/options-orders`, 'options-orders', [de.swx.values.direction.up]],
+      [
+        `/admin/users/${customer.id}/show/spot-orders`,
+        'spot-orders',
+        [de.swx.values.side.buy, de.swx.values.orderType.limit],
+      ],
+      [
+        `/admin/nfts/${nft.id}`,
+        `nfts/${nft.id}/bids`,
+        [de.swx.values.bidStatus.active, de.swx.values.bidStatus.outbid],
+      ],
+    ];
+    const wrong: string[] = [];
+    await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('de')));
+    try {
+      for (const [url, path, expected] of pages) {
+        await open(url, path);
+        await page.locator('tbody td').first().waitFor();
+        const cells = (await page.locator('tbody td').allInnerTexts()).map((t) => t.trim());
+        for (const cell of cells)
+          if (raw.has(cell) || /^\d+ sessions$/.test(cell)) wrong.push(`${url}: "${cell}"`);
+        for (const text of expected) if (!cells.includes(text)) wrong.push(`${url}: no "${text}"`);
+      }
+      expect(wrong).toEqual([]);
+      // The bidders by name.
+      for (const bidder of bidders)
+        await page.getByTestId('nft-bids').getByRole('link', { name: bidder.username }).waitFor();
+      await page.getByTestId('nft-bids').scrollIntoViewIfNeeded();
+      await screenshot(page, 'admin-nft-bids-de');
+    } finally {
+      await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
+    }
+    expect(session.pageErrors).toEqual([]);
+  });
 });

@@ -115,6 +115,33 @@ export const OPERATIONS_EN = {
         quote: 'Quote at order time',
         kline: 'Candle',
       },
+      instrumentType: {
+        '1': 'Forex',
+        '2': 'Crypto',
+        '4': 'Futures',
+        '5': 'ETF',
+        '6': 'Stocks',
+        '7': 'Metals',
+      },
+      hours: {
+        alwaysOpen: 'Open 24/7',
+        sessions: 'Weekly sessions: %{count}',
+      },
+      contentSection: {
+        footer: 'Footer',
+        help: 'Help centre',
+      },
+      contentType: {
+        '1': 'Company',
+        '2': 'Policy',
+        '3': 'Other',
+      },
+      bidStatus: {
+        active: 'Leading',
+        outbid: 'Outbid',
+        released: 'Released',
+        won: 'Won',
+      },
     },
     users: {
       kind: {
@@ -235,6 +262,33 @@ export const OPERATIONS_ZH: OperationsMessages = {
         tick: '实时报价',
         quote: '下单时报价',
         kline: 'K 线',
+      },
+      instrumentType: {
+        '1': '外汇',
+        '2': '加密货币',
+        '4': '期货',
+        '5': 'ETF',
+        '6': '股票',
+        '7': '贵金属',
+      },
+      hours: {
+        alwaysOpen: '全天开放',
+        sessions: '每周时段：%{count}',
+      },
+      contentSection: {
+        footer: '页脚',
+        help: '帮助中心',
+      },
+      contentType: {
+        '1': '公司',
+        '2': '政策',
+        '3': '其他',
+      },
+      bidStatus: {
+        active: '领先',
+        outbid: '被超越',
+        released: '已释放',
+        won: '中标',
       },
     },
     users: {

@@ -27,6 +27,33 @@ export const BOOK_CHOICES = [
   { id: 'demo', name: 'swx.book.demo' },
 ];
 
+// Codes of the API said in words (SelectField and SelectInput translate the names).
+export const SIDE_CHOICES = [
+  { id: 'buy', name: 'swx.values.side.buy' },
+  { id: 'sell', name: 'swx.values.side.sell' },
+];
+/** A U order's direction (buy, sell) or an options order's (up, down). */
+export const DIRECTION_CHOICES = ['buy', 'sell', 'up', 'down'].map((id) => ({
+  id,
+  name: `swx.values.direction.${id}`,
+}));
+export const ORDER_TYPE_CHOICES = [
+  { id: 'limit', name: 'swx.values.orderType.limit' },
+  { id: 'market', name: 'swx.values.orderType.market' },
+];
+export const PLAN_KIND_CHOICES = [
+  { id: 'smart', name: 'swx.plan.smart' },
+  { id: 'mining', name: 'swx.plan.mining' },
+];
+export const METHOD_CHOICES = [
+  { id: 'crypto', name: 'swx.values.method.crypto' },
+  { id: 'bank', name: 'swx.values.method.bank' },
+];
+export const KYC_LEVEL_CHOICES = [
+  { id: 'basic', name: 'swx.level.basic' },
+  { id: 'advanced', name: 'swx.level.advanced' },
+];
+
 /** The customer of a record, by username, linking to their detail. */
 export const UserField = ({ source = 'userId' }: { source?: string; label?: string; sortable?: boolean }) => (
   <ReferenceField source={source} reference="users" link="show" emptyText="-">

@@ -96,6 +96,10 @@ export const ParameterEdit = () => (
 
 // --- content items (footer and help centre) ---
 
+/** Where a content item is shown, and its kind, as the API codes them, in words. */
+const SECTION_CHOICES = ['footer', 'help'].map((id) => ({ id, name: `swx.values.contentSection.${id}` }));
+const CONTENT_TYPE_CHOICES = [1, 2, 3].map((id) => ({ id, name: `swx.values.contentType.${id}` }));
+
 const contentFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="language" source="language" choices={LANGUAGE_CHOICES} />,
@@ -107,8 +111,8 @@ export const ContentList = () => (
       <TextField source="id" />
       <TextField source="title" />
       <TextField source="language" />
-      <TextField source="section" />
-      <NumberField source="type" />
+      <SelectField source="section" choices={SECTION_CHOICES} />
+      <SelectField source="type" choices={CONTENT_TYPE_CHOICES} />
       <TextField source="slug" emptyText="-" sortable={false} />
       <NumberField source="sortOrder" />
       <BooleanField source="published" sortable={false} />
@@ -121,22 +125,8 @@ const ContentForm = ({ deletable }: { deletable?: boolean }) => (
   <SimpleForm toolbar={<SaveToolbar deletable={deletable} />}>
     <TextInput source="title" validate={required()} fullWidth />
     <SelectInput source="language" choices={LANGUAGE_CHOICES} validate={required()} />
-    <SelectInput
-      source="section"
-      choices={[
-        { id: 'footer', name: 'footer' },
-        { id: 'help', name: 'help' },
-      ]}
-    />
-    <SelectInput
-      source="type"
-      choices={[
-        { id: 1, name: '1 company' },
-        { id: 2, name: '2 policy' },
-        { id: 3, name: '3 other' },
-      ]}
-      validate={required()}
-    />
+    <SelectInput source="section" choices={SECTION_CHOICES} />
+    <SelectInput source="type" choices={CONTENT_TYPE_CHOICES} validate={required()} />
     <TextInput source="slug" />
     <NumberInput source="sortOrder" />
     <BooleanInput source="published" />

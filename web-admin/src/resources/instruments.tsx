@@ -15,19 +15,13 @@ import {
   TextInput,
   Toolbar,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 
-/** Market types as the API numbers them. */
-const TYPE_CHOICES = [
-  { id: 1, name: 'Forex' },
-  { id: 2, name: 'Crypto' },
-  { id: 4, name: 'Futures' },
-  { id: 5, name: 'ETF' },
-  { id: 6, name: 'Stocks' },
-  { id: 7, name: 'Metals' },
-];
+/** Market types as the API numbers them, in words. */
+const TYPE_CHOICES = [1, 2, 4, 5, 6, 7].map((id) => ({ id, name: `swx.values.instrumentType.${id}` }));
 const STATUS_CHOICES = [
   { id: 'active', name: 'swx.status.active' },
   { id: 'suspended', name: 'swx.status.suspended' },
@@ -69,9 +63,16 @@ const validHours = (value: unknown) =>
 // `label` is read by the Datagrid for the column header.
 function HoursField(_props: { label?: string }) {
   const record = useRecordContext();
+  const translate = useTranslate();
   const hours = record?.tradingHours as { alwaysOpen?: boolean; sessions?: unknown[] } | undefined;
   if (!hours) return null;
-  return <span>{hours.alwaysOpen ? '24/7' : `${hours.sessions?.length ?? 0} sessions`}</span>;
+  return (
+    <span>
+      {hours.alwaysOpen
+        ? translate('swx.values.hours.alwaysOpen')
+        : translate('swx.values.hours.sessions', { count: hours.sessions?.length ?? 0 })}
+    </span>
+  );
 }
 
 export const InstrumentList = () => (

@@ -12,6 +12,7 @@ import {
   List,
   NullableBooleanInput,
   NumberField,
+  RecordContextProvider,
   ReferenceField,
   ReferenceInput,
   required,
@@ -29,7 +30,8 @@ import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { call } from '../api';
 import { StatusField } from '../components/StatusField';
-import { statusChoices } from './common';
+import { ListError } from '../components/ListError';
+import { statusChoices, UserField } from './common';
 import { useIntlLocale } from '../i18n/intl';
 
 // The charity NFT catalogue (operators): list, edit while listed, withdraw; bids shown per item.
@@ -77,28 +79,33 @@ export const NftList = () => (
 
 type Bid = { id: string; userId: string; amount: string; status: string; createdAt: string };
 
-/** Every bid on the item, highest state first as the API answers them. */
+/** Every bid on the item, highest state first as the API answers them; bids that could not be loaded say so. */
 function Bids() {
   const intl = useIntlLocale();
   const record = useRecordContext();
   const translate = useTranslate();
   const [bids, setBids] = useState<Bid[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!record?.id) return;
     let live = true;
+    setError(null);
     call<Bid[]>(`/nfts/${encodeURIComponent(String(record.id))}/bids`).then(
       (rows) => live && setBids(rows),
-      () => live && setBids([]),
+      (e: unknown) => live && setError(e),
     );
     return () => {
       live = false;
     };
-  }, [record?.id]);
+  }, [record?.id, attempt]);
   if (!record) return null;
   return (
     <Box sx={{ p: 2 }} data-testid="nft-bids">
       <Typography variant="h6">{translate('swx.nft.bids')}</Typography>
-      {bids && bids.length === 0 ? (
+      {error ? (
+        <ListError error={error} stale={false} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : bids && bids.length === 0 ? (
         <Typography color="text.secondary">{translate('swx.nft.noBids')}</Typography>
       ) : (
         <Table size="small">
@@ -113,11 +120,16 @@ function Bids() {
           </TableHead>
           <TableBody>
             {(bids ?? []).map((b) => (
-              <TableRow key={b.id}>
+              <TableRow key={b.id} data-testid="nft-bid">
                 <TableCell>{b.id}</TableCell>
-                <TableCell>{b.userId}</TableCell>
+                <TableCell>
+                  {/* The bidder by name, linking to their detail. */}
+                  <RecordContextProvider value={{ ...b, id: b.id }}>
+                    <UserField />
+                  </RecordContextProvider>
+                </TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{b.amount}</TableCell>
-                <TableCell>{b.status}</TableCell>
+                <TableCell>{translate(`swx.values.bidStatus.${b.status}`, { _: b.status })}</TableCell>
                 <TableCell>{new Date(b.createdAt).toLocaleString(intl)}</TableCell>
               </TableRow>
             ))}

@@ -12,26 +12,21 @@ import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { RecordDetail } from '../components/RecordDetail';
 import { StatusField } from '../components/StatusField';
-import { BOOK_CHOICES, statusChoices, UserField } from './common';
+import {
+  BOOK_CHOICES,
+  DIRECTION_CHOICES,
+  ORDER_TYPE_CHOICES,
+  PLAN_KIND_CHOICES,
+  SIDE_CHOICES,
+  statusChoices,
+  UserField,
+} from './common';
 
 // Orders of every kind, read only: no admin opens, closes or prices a position.
 
-const SIDE_CHOICES = [
-  { id: 'buy', name: 'swx.values.side.buy' },
-  { id: 'sell', name: 'swx.values.side.sell' },
-];
 const PLACED_BY_CHOICES = [
   { id: 'customers', name: 'swx.values.customers' },
   { id: 'market_maker', name: 'swx.values.marketMaker' },
-];
-const ORDER_TYPE_CHOICES = [
-  { id: 'limit', name: 'swx.values.orderType.limit' },
-  { id: 'market', name: 'swx.values.orderType.market' },
-];
-
-const PLAN_KIND_CHOICES = [
-  { id: 'smart', name: 'swx.plan.smart' },
-  { id: 'mining', name: 'swx.plan.mining' },
 ];
 
 /** The house's market maker (its orders have no user), or the customer. */
@@ -66,7 +61,7 @@ export const UOrderList = () => (
       <UserField source="userId" sortable={false} />
       <SelectField source="book" choices={BOOK_CHOICES} sortable={false} />
       <TextField source="code" />
-      <TextField source="direction" sortable={false} />
+      <SelectField source="direction" choices={DIRECTION_CHOICES} sortable={false} />
       <TextField source="lots" sortable={false} />
       <TextField source="leverage" sortable={false} />
       <TextField source="margin" />
@@ -98,7 +93,7 @@ export const OptionsOrderList = () => (
       <UserField source="userId" sortable={false} />
       <SelectField source="book" choices={BOOK_CHOICES} sortable={false} />
       <TextField source="code" sortable={false} />
-      <TextField source="direction" sortable={false} />
+      <SelectField source="direction" choices={DIRECTION_CHOICES} sortable={false} />
       <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
       <TextField source="periodSeconds" sortable={false} />
       <TextField source="openPrice" sortable={false} />

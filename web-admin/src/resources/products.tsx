@@ -21,6 +21,7 @@ import {
   NumberField,
   NumberInput,
   required,
+  SelectField,
   SelectInput,
   SimpleForm,
   TextField,
@@ -34,6 +35,7 @@ import { Datagrid } from '../components/Datagrid';
 import { useWatch } from 'react-hook-form';
 import { ConfirmSaveButton } from '../components/ConfirmSaveButton';
 import { PLAN_NAME_LANGUAGES } from '../i18n/payouts';
+import { PLAN_KIND_CHOICES } from './common';
 
 // Products and coin networks (operators). Amounts and rates stay strings: the API keeps them exact.
 
@@ -146,10 +148,7 @@ function PlanNamesInput() {
   );
 }
 
-const KIND_CHOICES = [
-  { id: 'smart', name: 'swx.plan.smart' },
-  { id: 'mining', name: 'swx.plan.mining' },
-];
+const KIND_CHOICES = PLAN_KIND_CHOICES;
 
 export const PlanProductList = () => (
   <List
@@ -161,7 +160,7 @@ export const PlanProductList = () => (
   >
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
-      <TextField source="kind" />
+      <SelectField source="kind" choices={KIND_CHOICES} />
       <TextField source="name" />
       <FunctionField source="names" sortable={false} render={(r) => <PlanNames record={r} />} />
       <TextField source="currency" sortable={false} />

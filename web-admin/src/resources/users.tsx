@@ -10,6 +10,7 @@ import {
   List,
   NumberField,
   Pagination,
+  SelectField,
   ReferenceManyField,
   SearchInput,
   SelectInput,
@@ -28,6 +29,15 @@ import { hasRole, ROLES } from '../authProvider';
 import { ReasonDialogButton } from '../components/ReasonDialogButton';
 import { RecordDetail } from '../components/RecordDetail';
 import { StatusField } from '../components/StatusField';
+import {
+  BOOK_CHOICES,
+  DIRECTION_CHOICES,
+  KYC_LEVEL_CHOICES,
+  METHOD_CHOICES,
+  ORDER_TYPE_CHOICES,
+  PLAN_KIND_CHOICES,
+  SIDE_CHOICES,
+} from './common';
 
 const userFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -217,7 +227,7 @@ export const UserShow = () => {
           <TabbedShowLayout.Tab label="swx.users.tabs.kyc" path="kyc">
             <Related reference="kyc">
               <TextField source="id" />
-              <TextField source="level" />
+              <SelectField source="level" choices={KYC_LEVEL_CHOICES} />
               <StatusField source="status" />
               <TextField source="reason" emptyText="-" />
               <DateField source="createdAt" showTime />
@@ -239,7 +249,7 @@ export const UserShow = () => {
             <Related reference="withdrawals">
               <TextField source="id" />
               <FunctionField source="amount" render={(r) => `${r.amount} ${r.coin}`} />
-              <TextField source="method" />
+              <SelectField source="method" choices={METHOD_CHOICES} />
               <StatusField source="status" />
               <DateField source="createdAt" showTime />
             </Related>
@@ -259,7 +269,7 @@ export const UserShow = () => {
         <TabbedShowLayout.Tab label="swx.users.tabs.plans" path="plans">
           <Related reference="plans">
             <TextField source="id" />
-            <TextField source="kind" />
+            <SelectField source="kind" choices={PLAN_KIND_CHOICES} />
             <TextField source="productName" />
             <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
             <TextField source="earned" />
@@ -270,9 +280,9 @@ export const UserShow = () => {
         <TabbedShowLayout.Tab label="swx.users.tabs.uOrders" path="u-orders">
           <Related reference="u-orders">
             <TextField source="orderNo" />
-            <TextField source="book" />
+            <SelectField source="book" choices={BOOK_CHOICES} />
             <TextField source="code" />
-            <TextField source="direction" />
+            <SelectField source="direction" choices={DIRECTION_CHOICES} />
             <TextField source="margin" />
             <TextField source="profit" emptyText="-" />
             <StatusField source="state" />
@@ -282,9 +292,9 @@ export const UserShow = () => {
         <TabbedShowLayout.Tab label="swx.users.tabs.optionsOrders" path="options-orders">
           <Related reference="options-orders">
             <TextField source="orderNo" />
-            <TextField source="book" />
+            <SelectField source="book" choices={BOOK_CHOICES} />
             <TextField source="code" />
-            <TextField source="direction" />
+            <SelectField source="direction" choices={DIRECTION_CHOICES} />
             <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
             <TextField source="periodSeconds" />
             <TextField source="profit" emptyText="-" />
@@ -295,10 +305,10 @@ export const UserShow = () => {
         <TabbedShowLayout.Tab label="swx.users.tabs.spotOrders" path="spot-orders">
           <Related reference="spot-orders">
             <TextField source="id" />
-            <TextField source="book" />
+            <SelectField source="book" choices={BOOK_CHOICES} />
             <TextField source="symbol" />
-            <TextField source="side" />
-            <TextField source="type" />
+            <SelectField source="side" choices={SIDE_CHOICES} />
+            <SelectField source="type" choices={ORDER_TYPE_CHOICES} />
             <TextField source="price" emptyText="-" />
             <TextField source="quantity" emptyText="-" />
             <TextField source="filled" />

@@ -45,7 +45,7 @@ import { useIntlLocale } from '../i18n/intl';
 import { ReviewActions, withdrawalDestination } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { LIVE_REFRESH_MS, reviewStatusChoices } from './common';
+import { LIVE_REFRESH_MS, METHOD_CHOICES, reviewStatusChoices } from './common';
 import { Balances } from './users';
 import { ApprovalsField } from './ledger';
 
@@ -60,11 +60,6 @@ const withdrawalFilters = [
     alwaysOn
   />,
   <TextInput key="userId" source="userId" />,
-];
-
-const METHOD_CHOICES = [
-  { id: 'crypto', name: 'swx.values.method.crypto' },
-  { id: 'bank', name: 'swx.values.method.bank' },
 ];
 
 /**

@@ -1342,6 +1342,33 @@ export const ar: ConsoleLanguage = {
           quote: 'السعر عند الطلب',
           kline: 'شمعة',
         },
+        instrumentType: {
+          '1': 'الفوركس',
+          '2': 'العملات المشفرة',
+          '4': 'العقود الآجلة',
+          '5': 'صناديق ETF',
+          '6': 'الأسهم',
+          '7': 'المعادن',
+        },
+        hours: {
+          alwaysOpen: 'مفتوح على مدار الساعة',
+          sessions: 'الجلسات الأسبوعية: %{count}',
+        },
+        contentSection: {
+          footer: 'تذييل الصفحة',
+          help: 'مركز المساعدة',
+        },
+        contentType: {
+          '1': 'الشركة',
+          '2': 'السياسات',
+          '3': 'أخرى',
+        },
+        bidStatus: {
+          active: 'الأعلى',
+          outbid: 'تم تجاوزه',
+          released: 'مُفرَج عنه',
+          won: 'فائز',
+        },
       },
       users: {
         kind: {

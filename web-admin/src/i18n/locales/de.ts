@@ -1340,6 +1340,33 @@ export const de: ConsoleLanguage = {
           quote: 'Kurs bei Ordererteilung',
           kline: 'Kerze',
         },
+        instrumentType: {
+          '1': 'Devisen',
+          '2': 'Krypto',
+          '4': 'Futures',
+          '5': 'ETF',
+          '6': 'Aktien',
+          '7': 'Edelmetalle',
+        },
+        hours: {
+          alwaysOpen: 'Rund um die Uhr',
+          sessions: 'Wöchentliche Sitzungen: %{count}',
+        },
+        contentSection: {
+          footer: 'Fußzeile',
+          help: 'Hilfe-Center',
+        },
+        contentType: {
+          '1': 'Unternehmen',
+          '2': 'Richtlinie',
+          '3': 'Sonstiges',
+        },
+        bidStatus: {
+          active: 'Führend',
+          outbid: 'Überboten',
+          released: 'Freigegeben',
+          won: 'Gewonnen',
+        },
       },
       users: {
         kind: {

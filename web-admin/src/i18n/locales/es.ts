@@ -1337,6 +1337,33 @@ export const es: ConsoleLanguage = {
           quote: 'Cotización al ordenar',
           kline: 'Vela',
         },
+        instrumentType: {
+          '1': 'Divisas',
+          '2': 'Cripto',
+          '4': 'Futuros',
+          '5': 'ETF',
+          '6': 'Acciones',
+          '7': 'Metales',
+        },
+        hours: {
+          alwaysOpen: 'Abierto 24/7',
+          sessions: 'Sesiones semanales: %{count}',
+        },
+        contentSection: {
+          footer: 'Pie de página',
+          help: 'Centro de ayuda',
+        },
+        contentType: {
+          '1': 'Empresa',
+          '2': 'Política',
+          '3': 'Otro',
+        },
+        bidStatus: {
+          active: 'Ganando',
+          outbid: 'Superada',
+          released: 'Liberada',
+          won: 'Ganada',
+        },
       },
       users: {
         kind: {

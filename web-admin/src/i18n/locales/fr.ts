@@ -1340,6 +1340,33 @@ export const fr: ConsoleLanguage = {
           quote: "Cotation au moment de l'ordre",
           kline: 'Bougie',
         },
+        instrumentType: {
+          '1': 'Forex',
+          '2': 'Crypto',
+          '4': 'Contrats à terme',
+          '5': 'ETF',
+          '6': 'Actions',
+          '7': 'Métaux',
+        },
+        hours: {
+          alwaysOpen: 'Ouvert 24 h/24, 7 j/7',
+          sessions: 'Séances hebdomadaires : %{count}',
+        },
+        contentSection: {
+          footer: 'Pied de page',
+          help: "Centre d'aide",
+        },
+        contentType: {
+          '1': 'Entreprise',
+          '2': 'Politique',
+          '3': 'Autre',
+        },
+        bidStatus: {
+          active: 'En tête',
+          outbid: 'Surenchéri',
+          released: 'Libéré',
+          won: 'Remporté',
+        },
       },
       users: {
         kind: {

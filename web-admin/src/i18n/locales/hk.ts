@@ -1318,6 +1318,33 @@ export const hk: ConsoleLanguage = {
           quote: '下單時報價',
           kline: 'K 線',
         },
+        instrumentType: {
+          '1': '外匯',
+          '2': '加密貨幣',
+          '4': '期貨',
+          '5': 'ETF',
+          '6': '股票',
+          '7': '貴金屬',
+        },
+        hours: {
+          alwaysOpen: '全天開放',
+          sessions: '每週時段：%{count}',
+        },
+        contentSection: {
+          footer: '頁尾',
+          help: '幫助中心',
+        },
+        contentType: {
+          '1': '公司',
+          '2': '政策',
+          '3': '其他',
+        },
+        bidStatus: {
+          active: '領先',
+          outbid: '被超越',
+          released: '已釋放',
+          won: '得標',
+        },
       },
       users: {
         kind: {

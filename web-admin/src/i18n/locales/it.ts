@@ -1338,6 +1338,33 @@ export const it: ConsoleLanguage = {
           quote: "Quotazione al momento dell'ordine",
           kline: 'Candela',
         },
+        instrumentType: {
+          '1': 'Forex',
+          '2': 'Cripto',
+          '4': 'Futures',
+          '5': 'ETF',
+          '6': 'Azioni',
+          '7': 'Metalli',
+        },
+        hours: {
+          alwaysOpen: 'Aperto 24/7',
+          sessions: 'Sessioni settimanali: %{count}',
+        },
+        contentSection: {
+          footer: 'Piè di pagina',
+          help: 'Centro assistenza',
+        },
+        contentType: {
+          '1': 'Azienda',
+          '2': 'Informativa',
+          '3': 'Altro',
+        },
+        bidStatus: {
+          active: 'In testa',
+          outbid: 'Superato',
+          released: 'Svincolato',
+          won: 'Vinto',
+        },
       },
       users: {
         kind: {

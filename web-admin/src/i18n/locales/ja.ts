@@ -1327,6 +1327,33 @@ export const ja: ConsoleLanguage = {
           quote: '注文時の気配値',
           kline: 'ローソク足',
         },
+        instrumentType: {
+          '1': '外国為替',
+          '2': '暗号資産',
+          '4': '先物',
+          '5': 'ETF',
+          '6': '株式',
+          '7': '貴金属',
+        },
+        hours: {
+          alwaysOpen: '24時間365日',
+          sessions: '週間セッション: %{count}',
+        },
+        contentSection: {
+          footer: 'フッター',
+          help: 'ヘルプセンター',
+        },
+        contentType: {
+          '1': '会社情報',
+          '2': '規約',
+          '3': 'その他',
+        },
+        bidStatus: {
+          active: '最高入札',
+          outbid: '上回られた',
+          released: '返還済み',
+          won: '落札',
+        },
       },
       users: {
         kind: {

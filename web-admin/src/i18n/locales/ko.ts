@@ -1329,6 +1329,33 @@ export const ko: ConsoleLanguage = {
           quote: '주문 시 호가',
           kline: '캔들',
         },
+        instrumentType: {
+          '1': '외환',
+          '2': '암호화폐',
+          '4': '선물',
+          '5': 'ETF',
+          '6': '주식',
+          '7': '귀금속',
+        },
+        hours: {
+          alwaysOpen: '24시간 연중무휴',
+          sessions: '주간 세션: %{count}',
+        },
+        contentSection: {
+          footer: '푸터',
+          help: '고객센터',
+        },
+        contentType: {
+          '1': '회사',
+          '2': '정책',
+          '3': '기타',
+        },
+        bidStatus: {
+          active: '최고 입찰',
+          outbid: '상회됨',
+          released: '반환됨',
+          won: '낙찰',
+        },
       },
       users: {
         kind: {

@@ -1321,6 +1321,33 @@ export const th: ConsoleLanguage = {
           quote: 'ราคา ณ เวลาสั่ง',
           kline: 'แท่งเทียน',
         },
+        instrumentType: {
+          '1': 'ฟอเร็กซ์',
+          '2': 'คริปโต',
+          '4': 'ฟิวเจอร์ส',
+          '5': 'ETF',
+          '6': 'หุ้น',
+          '7': 'โลหะมีค่า',
+        },
+        hours: {
+          alwaysOpen: 'เปิดตลอด 24 ชั่วโมง',
+          sessions: 'ช่วงเวลาต่อสัปดาห์: %{count}',
+        },
+        contentSection: {
+          footer: 'ส่วนท้าย',
+          help: 'ศูนย์ช่วยเหลือ',
+        },
+        contentType: {
+          '1': 'บริษัท',
+          '2': 'นโยบาย',
+          '3': 'อื่นๆ',
+        },
+        bidStatus: {
+          active: 'นำอยู่',
+          outbid: 'ถูกประมูลแซง',
+          released: 'คืนแล้ว',
+          won: 'ชนะ',
+        },
       },
       users: {
         kind: {
