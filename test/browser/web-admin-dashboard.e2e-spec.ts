@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -12,7 +13,8 @@ import { desktopContext, SCREENSHOTS, startBrowserRun, type BrowserRun } from '.
 
 // Issue 13 item 6: the console's dashboard draws its charts from GET /swx/admin/stats/* in a real
 // browser: deposits and withdrawals per day, new users, open interest, plan principal, the loan
-// book and the BullMQ queues (a failed job highlighted); desktop and narrow, English and Chinese.
+// book and the BullMQ queues (a failed job highlighted); desktop and narrow, English and Chinese;
+// totals with every decimal of the API's figures (they were cut at 8).
 describe('web-admin dashboard charts in a real browser', () => {
   let run: BrowserRun;
   let context: BrowserContext;
@@ -191,6 +193,57 @@ describe('web-admin dashboard charts in a real browser', () => {
     expect(await usdt('total-deposits')).toBeGreaterThanOrEqual(1234.5);
     expect(pageErrors).toEqual([]);
   }, 240_000);
+
+  it("shows the totals with every decimal of the API's figures", async () => {
+    // A deposit of 18 decimals, approved: the day's total has them all.
+    const depositor = await registerUser(run.t);
+    const txHash = `0x${randomBytes(32).toString('hex')}`;
+    const declared = await run.t
+      .http()
+      .post('/swx/customer/user/recharge')
+      .set(real(depositor))
+      .field('coin', 'USDT')
+      .field('network', 'TRC20')
+      .field('amount', '150.123456789012345678')
+      .field('txHash', txHash)
+      .field('last6', txHash.slice(-6))
+      .attach('voucher', PNG_1X1, 'voucher.png');
+    expect(declared.body.code).toBe(20002);
+    const approved = await run.t
+      .http()
+      .post(`/swx/admin/recharges/${declared.body.result.id}/approve`)
+      .set('Authorization', `Bearer ${superToken}`);
+    expect(approved.body.result.status).toBe('approved');
+    const stats = (path: string) =>
+      run.t
+        .http()
+        .get(`/swx/admin/stats/${path}`)
+        .set('Authorization', `Bearer ${superToken}`)
+        .then((res) => res.body.result);
+    const daily = (await stats('daily')) as { totals: { deposits: Record<string, string> } };
+    const current = (await stats('current')) as {
+      plans: { kind: string; currency: string; principal: string }[];
+      loans: { currency: string; principal: string; outstanding: string }[];
+    };
+    expect(daily.totals.deposits.USDT).toMatch(/\.\d{18}$/);
+    /** The API's decimal string as the dashboard writes it: integer digits grouped, every decimal. */
+    const written = (value: string) => {
+      const [int, frac = ''] = value.split('.');
+      const decimals = frac.replace(/0+$/, '');
+      return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${decimals ? `.${decimals}` : ''} USDT`;
+    };
+
+    await page.goto('/admin');
+    await panelsReady();
+    expect(await page.getByTestId('total-deposits').innerText()).toBe(written(daily.totals.deposits.USDT));
+    const smart = current.plans.find((p) => p.kind === 'smart' && p.currency === 'USDT')!;
+    expect(await page.getByTestId('plans-smart-USDT').innerText()).toBe(written(smart.principal));
+    const loans = current.loans.find((l) => l.currency === 'USDT')!;
+    expect(await page.getByTestId('loans-principal-USDT').innerText()).toBe(written(loans.principal));
+    expect(await page.getByTestId('loans-outstanding-USDT').innerText()).toBe(written(loans.outstanding));
+    await shot('admin-dashboard-exact-totals');
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
 
   it('fits a narrow screen: the charts shrink with it, nothing scrolls sideways', async () => {
     await page.setViewportSize({ width: 390, height: 844 });

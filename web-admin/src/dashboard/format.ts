@@ -1,12 +1,13 @@
 /**
- * Money arrives as decimal strings and is shown as such: grouped integer digits, the fraction cut
- * (not rounded) to `decimals` places. Charts plot Number(value), their tooltips show these strings.
+ * Money arrives as decimal strings and is shown as such: grouped integer digits and every decimal
+ * of the API (trailing zeros dropped), so a total reads as the ledger's figure. Charts plot
+ * Number(value), their tooltips show these strings.
  */
-export function formatDecimal(value: string, decimals = 8): string {
+export function formatDecimal(value: string): string {
   const negative = value.startsWith('-');
   const [int, frac = ''] = (negative ? value.slice(1) : value).split('.');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const cut = frac.slice(0, decimals).replace(/0+$/, '');
+  const cut = frac.replace(/0+$/, '');
   return `${negative ? '-' : ''}${grouped}${cut ? `.${cut}` : ''}`;
 }
 
