@@ -1,12 +1,15 @@
 /// <reference lib="dom" />
+import Decimal from 'decimal.js';
 import type { Page, Request } from 'playwright-core';
-import { adminToken } from '../e2e/trading/trading-support';
+import { verifiedUser } from '../e2e/reliability/reliability-fixtures';
+import { adminToken, real } from '../e2e/trading/trading-support';
 import { uniqueName } from '../support/users';
 import { screenshot, startConsoleSession, type BrowserRun, type ConsoleSession } from './browser-support';
 
 // The console's forms as an operator fills them in: what the API refuses is said, on the field it
-// concerns, before anything is saved or once the API answered; nothing is refused in silence.
-describe('web-admin forms: what the API refuses is said on the field', () => {
+// concerns, before anything is saved or once the API answered; nothing is refused in silence. An
+// action that records money says how much, and for whom, before it is confirmed.
+describe('web-admin forms and actions: refusals on the field, amounts before confirming', () => {
   let session: ConsoleSession;
   let run: BrowserRun;
   let page: Page;
@@ -77,6 +80,45 @@ describe('web-admin forms: what the API refuses is said on the field', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/\/admin\/coinNetworks$/);
     expect((await network(id)).withdrawFeeRateOverride).toBe('0.75');
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('marking a loan repaid names the customer and the amount it records before it is confirmed', async () => {
+    const borrower = await verifiedUser(run.t, api, '1000');
+    const taken = await run.t
+      .http()
+      .post('/swx/customer/user/loan')
+      .set(real(borrower))
+      .send({ amount: '200', termDays: 7, agree: true });
+    expect(taken.body.result?.status).toBe('repaying');
+    const loanId = String(taken.body.result.id);
+    const loan = async () =>
+      (
+        (
+          await run.t
+            .http()
+            .get('/swx/admin/loans')
+            .query({ filter: JSON.stringify({ userId: borrower.id }) })
+            .set(bearer())
+        ).body.result as { id: string; amount: string; accruedInterest: string; status: string }[]
+      ).find((l) => l.id === loanId)!;
+    const before = await loan();
+    const total = new Decimal(before.amount).plus(before.accruedInterest).toFixed();
+
+    await page.goto(`/admin/loans?filter=${encodeURIComponent(JSON.stringify({ userId: borrower.id }))}`);
+    const row = page.locator('tr', { hasText: borrower.username });
+    await row.getByTestId('mark-repaid').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('confirm-mark-repaid-summary').waitFor();
+    expect(await dialog.getByTestId('confirm-mark-repaid-summary').innerText()).toBe(
+      `Records that ${borrower.username} repaid ${total} USDT outside the platform: principal ` +
+        `${before.amount} and interest ${before.accruedInterest} accrued so far. The loan closes.`,
+    );
+    await screenshot(page, 'admin-loan-mark-repaid');
+    await dialog.locator('textarea[name="note"]').fill('Bank transfer ref 20261128-001');
+    await dialog.getByTestId('confirm-mark-repaid').click();
+    await page.locator('.MuiSnackbar-root').getByText('Loan marked repaid').waitFor();
+    expect((await loan()).status).toBe('repaid');
     expect(session.pageErrors).toEqual([]);
   });
 });

@@ -1,10 +1,19 @@
-import { Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
 import { Button, useTranslate } from 'react-admin';
 
 /**
  * The dialog of an action that needs a written reason or note (reject, freeze, reset a password):
  * the text field, Cancel, and the action's button, which stays disabled until the text has
- * `minLength` characters (trimmed) and while the action runs. Clicks inside do not reach the row.
+ * `minLength` characters (trimmed) and while the action runs. `summary` says what the action does
+ * (an amount it records, and for whom). Clicks inside do not reach the row.
  */
 export function ReasonDialog({
   open,
@@ -18,6 +27,7 @@ export function ReasonDialog({
   color,
   busy,
   testId,
+  summary,
   onConfirm,
   onClose,
 }: {
@@ -34,6 +44,8 @@ export function ReasonDialog({
   busy: boolean;
   /** The action button's test id. */
   testId?: string;
+  /** What the action does, above the text field (translated already). */
+  summary?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -43,6 +55,11 @@ export function ReasonDialog({
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" onClick={(e) => e.stopPropagation()}>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
+        {summary && (
+          <Typography sx={{ mb: 1, fontWeight: 600 }} data-testid={testId ? `${testId}-summary` : undefined}>
+            {summary}
+          </Typography>
+        )}
         <MuiTextField
           autoFocus
           fullWidth

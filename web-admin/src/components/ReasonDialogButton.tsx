@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import {
   Button,
   useDataProvider,
@@ -7,6 +7,7 @@ import {
   useRefresh,
   useResourceContext,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { ReasonDialog } from './ReasonDialog';
@@ -25,6 +26,7 @@ export function ReasonDialogButton({
   icon,
   color = 'primary',
   testId,
+  summary,
 }: {
   action: string;
   label: string;
@@ -35,6 +37,8 @@ export function ReasonDialogButton({
   icon?: ReactElement;
   color?: 'primary' | 'error' | 'success' | 'warning';
   testId?: string;
+  /** What the action does to the record, said in its dialog (an amount it records, for whom). */
+  summary?: (record: RaRecord) => ReactNode;
 }) {
   const record = useRecordContext();
   const resource = useResourceContext() ?? '';
@@ -84,6 +88,7 @@ export function ReasonDialogButton({
         color={color}
         busy={busy}
         testId={testId ? `confirm-${testId}` : undefined}
+        summary={open ? summary?.(record) : undefined}
         onConfirm={() => void submit()}
         onClose={() => setOpen(false)}
       />

@@ -150,6 +150,10 @@ export const OPERATIONS_EN = {
         principal: 'plan principal',
       },
     },
+    loans: {
+      markRepaidSummary:
+        'Records that %{user} repaid %{total} %{currency} outside the platform: principal %{principal} and interest %{interest} accrued so far. The loan closes.',
+    },
   },
 };
 
@@ -297,6 +301,10 @@ export const OPERATIONS_ZH: OperationsMessages = {
         options_stake: '期权投注',
         principal: '计划本金',
       },
+    },
+    loans: {
+      markRepaidSummary:
+        '记录 %{user} 已在平台外还款 %{total} %{currency}：本金 %{principal}，至今应计利息 %{interest}。贷款将结清。',
     },
   },
 };

@@ -11,8 +11,10 @@ import {
   usePermissions,
   TopToolbar,
   FilterButton,
+  useGetOne,
   useRecordContext,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
@@ -20,6 +22,7 @@ import { API_URL, fetchBlobUrl, httpClient } from '../api';
 import { ReasonDialogButton } from '../components/ReasonDialogButton';
 import { RecordDetail } from '../components/RecordDetail';
 import { StatusField } from '../components/StatusField';
+import { sumDecimals } from '../dashboard/format';
 import { statusChoices, UserField } from './common';
 
 // --- audit log (read-only) ---
@@ -156,6 +159,28 @@ export const OutboxList = () => (
 
 // --- loans: records, overdue ones, repayments received outside the platform ---
 
+/**
+ * What marking a loan repaid records (it moves the money in the ledger, from outside the platform):
+ * the customer, the principal and the interest accrued so far, and their sum, exactly.
+ */
+function MarkRepaidSummary({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  const { data: user } = useGetOne('users', { id: record.userId as string }, { enabled: !!record.userId });
+  const principal = String(record.amount);
+  const interest = String(record.accruedInterest ?? '0');
+  return (
+    <>
+      {translate('swx.loans.markRepaidSummary', {
+        user: (user?.username as string | undefined) ?? String(record.userId),
+        total: sumDecimals([principal, interest]),
+        currency: record.currency,
+        principal,
+        interest,
+      })}
+    </>
+  );
+}
+
 function LoanActions() {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -184,6 +209,7 @@ function LoanActions() {
           done="swx.loans.markedRepaid"
           color="success"
           testId="mark-repaid"
+          summary={(r) => <MarkRepaidSummary record={r} />}
         />
       )}
     </Stack>

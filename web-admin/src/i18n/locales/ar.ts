@@ -1377,6 +1377,10 @@ export const ar: ConsoleLanguage = {
           principal: 'رأس مال الخطط',
         },
       },
+      loans: {
+        markRepaidSummary:
+          'يسجّل أن %{user} سدّد %{total} %{currency} خارج المنصة: أصل المبلغ %{principal} والفائدة المستحقة حتى الآن %{interest}. يُغلق القرض.',
+      },
     },
   },
 };

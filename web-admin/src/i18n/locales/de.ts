@@ -1375,6 +1375,10 @@ export const de: ConsoleLanguage = {
           principal: 'Planeinlage',
         },
       },
+      loans: {
+        markRepaidSummary:
+          'Erfasst, dass %{user} %{total} %{currency} außerhalb der Plattform zurückgezahlt hat: Kapital %{principal} und bisher aufgelaufene Zinsen %{interest}. Der Kredit wird geschlossen.',
+      },
     },
   },
 };

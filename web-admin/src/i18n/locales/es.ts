@@ -1372,6 +1372,10 @@ export const es: ConsoleLanguage = {
           principal: 'capital de planes',
         },
       },
+      loans: {
+        markRepaidSummary:
+          'Registra que %{user} devolvió %{total} %{currency} fuera de la plataforma: capital %{principal} e intereses acumulados hasta ahora %{interest}. El préstamo se cierra.',
+      },
     },
   },
 };

@@ -1375,6 +1375,10 @@ export const fr: ConsoleLanguage = {
           principal: 'capital des plans',
         },
       },
+      loans: {
+        markRepaidSummary:
+          'Enregistre que %{user} a remboursé %{total} %{currency} hors de la plateforme : capital %{principal} et intérêts courus à ce jour %{interest}. Le prêt est clôturé.',
+      },
     },
   },
 };

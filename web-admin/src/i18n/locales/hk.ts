@@ -1353,6 +1353,10 @@ export const hk: ConsoleLanguage = {
           principal: '計劃本金',
         },
       },
+      loans: {
+        markRepaidSummary:
+          '記錄 %{user} 已在平台外還款 %{total} %{currency}：本金 %{principal}，至今應計利息 %{interest}。貸款將結清。',
+      },
     },
   },
 };

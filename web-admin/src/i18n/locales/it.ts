@@ -1373,6 +1373,10 @@ export const it: ConsoleLanguage = {
           principal: 'capitale dei piani',
         },
       },
+      loans: {
+        markRepaidSummary:
+          'Registra che %{user} ha rimborsato %{total} %{currency} fuori dalla piattaforma: capitale %{principal} e interessi maturati finora %{interest}. Il prestito viene chiuso.',
+      },
     },
   },
 };

@@ -1362,6 +1362,10 @@ export const ja: ConsoleLanguage = {
           principal: 'プラン元本',
         },
       },
+      loans: {
+        markRepaidSummary:
+          '%{user} がプラットフォーム外で %{total} %{currency} を返済したことを記録します（元本 %{principal}、これまでの利息 %{interest}）。ローンは完済となります。',
+      },
     },
   },
 };

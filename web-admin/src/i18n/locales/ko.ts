@@ -1364,6 +1364,10 @@ export const ko: ConsoleLanguage = {
           principal: '플랜 원금',
         },
       },
+      loans: {
+        markRepaidSummary:
+          '%{user}님이 플랫폼 밖에서 %{total} %{currency}를 상환했음을 기록합니다: 원금 %{principal}, 지금까지 발생한 이자 %{interest}. 대출이 종결됩니다.',
+      },
     },
   },
 };

@@ -1356,6 +1356,10 @@ export const th: ConsoleLanguage = {
           principal: 'เงินต้นของแผน',
         },
       },
+      loans: {
+        markRepaidSummary:
+          'บันทึกว่า %{user} ชำระคืน %{total} %{currency} นอกแพลตฟอร์มแล้ว: เงินต้น %{principal} และดอกเบี้ยสะสมถึงตอนนี้ %{interest} สินเชื่อจะถูกปิด',
+      },
     },
   },
 };
