@@ -121,4 +121,75 @@ describe('web-admin forms and actions: refusals on the field, amounts before con
     expect((await loan()).status).toBe('repaid');
     expect(session.pageErrors).toEqual([]);
   });
+
+  it("an instrument's spread and a VIP level's fee discount are saved only once the change is confirmed", async () => {
+    const instrument = (
+      (
+        await run.t
+          .http()
+          .get('/swx/admin/instruments')
+          .query({ filter: JSON.stringify({ q: 'ETHUSDT' }) })
+          .set(bearer())
+      ).body.result as { id: number; code: string; spread: string }[]
+    ).find((i) => i.code === 'ETHUSDT')!;
+    const level = (await run.t.http().get('/swx/admin/levels/1').set(bearer())).body.result as {
+      feeDiscount: string;
+    };
+    const cases = [
+      {
+        url: `/admin/instruments/${instrument.id}`,
+        api: `/swx/admin/instruments/${instrument.id}`,
+        field: 'spread',
+        label: 'Spread',
+        before: instrument.spread,
+        after: new Decimal(instrument.spread).plus('0.5').toFixed(),
+      },
+      {
+        url: '/admin/levels/1',
+        api: '/swx/admin/levels/1',
+        field: 'feeDiscount',
+        label: 'Fee discount (0..1)',
+        before: level.feeDiscount,
+        after: new Decimal(level.feeDiscount).plus('0.01').toFixed(),
+      },
+    ];
+    const current = async (api: string, field: string) =>
+      ((await run.t.http().get(api).set(bearer())).body.result as Record<string, string>)[field];
+    try {
+      for (const c of cases) {
+        await page.goto(c.url);
+        const input = page.locator(`input[name="${c.field}"]`);
+        await input.waitFor();
+        await page.waitForFunction(
+          ([name, value]) =>
+            document.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value === value,
+          [c.field, c.before] as const,
+        );
+        await input.fill(c.after);
+        await page.getByRole('button', { name: 'Save' }).click();
+        // The change, named with its value before and after, waits for Confirm.
+        const dialog = page.getByRole('dialog');
+        const change = dialog.getByTestId('confirm-changes').locator('tr', { hasText: c.label });
+        await change.waitFor();
+        expect(await change.innerText()).toContain(c.before);
+        expect(await change.innerText()).toContain(c.after);
+        await screenshot(page, `admin-confirm-${c.field}`);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        expect(await current(c.api, c.field)).toBe(c.before);
+        await page.getByRole('button', { name: 'Save' }).click();
+        await dialog.getByRole('button', { name: 'Confirm' }).click();
+        await page.waitForURL((url) => !url.pathname.endsWith(c.url.split('/').pop()!));
+        expect(await current(c.api, c.field)).toBe(c.after);
+      }
+    } finally {
+      // The run's other files price ETHUSDT and read the levels: leave them as they were.
+      for (const c of cases)
+        await run.t
+          .http()
+          .put(c.api)
+          .set(bearer())
+          .send({ [c.field]: c.before });
+    }
+    expect(session.pageErrors).toEqual([]);
+  });
 });

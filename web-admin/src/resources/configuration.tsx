@@ -202,8 +202,16 @@ export const LevelList = () => (
   </List>
 );
 
+/** A level's thresholds and fee discount apply to every customer at once: saving asks first. */
+const LevelToolbar = ({ deletable = false }: { deletable?: boolean }) => (
+  <Toolbar sx={{ justifyContent: 'space-between' }}>
+    <ConfirmSaveButton />
+    {deletable && <DeleteWithConfirmButton mutationMode="pessimistic" />}
+  </Toolbar>
+);
+
 const LevelForm = ({ creating, deletable }: { creating?: boolean; deletable?: boolean }) => (
-  <SimpleForm toolbar={<SaveToolbar deletable={deletable} />}>
+  <SimpleForm toolbar={<LevelToolbar deletable={deletable} />}>
     <NumberInput source="level" disabled={!creating} validate={required()} min={0} max={99} />
     <TextInput source="name" validate={required()} />
     <TextInput source="minDeposit" validate={required()} />

@@ -9,7 +9,6 @@ import {
   SearchInput,
   SelectField,
   SelectInput,
-  SaveButton,
   SimpleForm,
   TextField,
   TextInput,
@@ -18,6 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Datagrid } from '../components/Datagrid';
+import { ConfirmSaveButton } from '../components/ConfirmSaveButton';
 import { DateField } from '../components/DateField';
 
 /** Market types as the API numbers them, in words. */
@@ -101,10 +101,14 @@ export const InstrumentList = () => (
   </List>
 );
 
-/** No delete: the API keeps instruments (orders and candles refer to them); suspend instead. */
+/**
+ * No delete: the API keeps instruments (orders and candles refer to them); suspend instead. The
+ * spread, contract size, leverages and hours apply to every order at once: saving lists the changes
+ * and asks first.
+ */
 const SaveOnly = () => (
   <Toolbar>
-    <SaveButton />
+    <ConfirmSaveButton />
   </Toolbar>
 );
 
