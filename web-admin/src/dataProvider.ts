@@ -63,11 +63,38 @@ export function changedFields(data: Record<string, unknown>, previous: Record<st
 
 const path = (resource: string, id: Identifier) => `/${apiPath(resource)}/${encodeURIComponent(String(id))}`;
 
+/** The most records the API answers to one list request (parseListQuery's limit). */
+const API_PAGE = 500;
+
+/**
+ * A list's records, with a sort the API does not take (a list remembers its last sort) replaced by
+ * the API's own order. More than the API answers at once (an export asks for 1,000) is fetched page
+ * after page: the API caps a request at 500 records, and the export would have stopped there.
+ */
+async function getList(resource: string, params: GetListParams) {
+  const sort = apiSort(resource, params.sort);
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+  const first = (page - 1) * perPage;
+  if (perPage <= API_PAGE || first % API_PAGE !== 0) return rest.getList(resource, { ...params, sort });
+  const data: RaRecord[] = [];
+  let total: number | undefined;
+  for (let offset = first; offset < first + perPage; offset += API_PAGE) {
+    const size = Math.min(API_PAGE, first + perPage - offset);
+    const chunk = await rest.getList(resource, {
+      ...params,
+      sort,
+      pagination: { page: offset / API_PAGE + 1, perPage: API_PAGE },
+    });
+    data.push(...chunk.data.slice(0, size));
+    total = chunk.total;
+    if (chunk.data.length < API_PAGE || (total !== undefined && offset + API_PAGE >= total)) break;
+  }
+  return { data, total };
+}
+
 export const dataProvider: ConsoleDataProvider = {
   ...rest,
-  // A sort the API does not take (a list remembers its last sort) is the API's own order instead.
-  getList: (resource: string, params: GetListParams) =>
-    rest.getList(resource, { ...params, sort: apiSort(resource, params.sort) }),
+  getList: getList as DataProvider['getList'],
   getManyReference: (resource: string, params: GetManyReferenceParams) =>
     rest.getManyReference(resource, { ...params, sort: apiSort(resource, params.sort) }),
   async update<RecordType extends RaRecord = RaRecord>(resource: string, params: UpdateParams) {
