@@ -485,4 +485,53 @@ describe('web-admin lists: sorting, and lists that could not be loaded', () => {
     expect(new Set(rows.map((line) => /-(\d+)@example\.com/.exec(line)?.[1])).size).toBe(620);
     expect(session.pageErrors).toEqual([]);
   });
+
+  it('in Arabic, a signed amount keeps its sign in front: ledger balances and adjustments', async () => {
+    /**
+     * The signed amounts of the page's table cells (or record details) and whether their sign is
+     * drawn in front of (left of) their first digit: right to left, "-400000" was drawn "400000-".
+     */
+    const signs = (selector: string) =>
+      page.evaluate((sel) => {
+        const found: { text: string; signInFront: boolean }[] = [];
+        for (const cell of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            const at = text.search(/[-+]\d/);
+            if (at < 0) continue;
+            const box = (i: number) => {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              return range.getBoundingClientRect();
+            };
+            found.push({ text: text.trim(), signInFront: box(at).left < box(at + 1).left });
+          }
+        }
+        return found;
+      }, selector);
+    await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
+    try {
+      await open(
+        `/admin/ledger-accounts?filter=${encodeURIComponent(JSON.stringify({ ownerType: 'system' }))}`,
+        'ledger/accounts',
+      );
+      await page.locator('tbody td').first().waitFor();
+      const balances = await signs('tbody td');
+      // The house's external account is negative (the money that came in from outside).
+      expect(balances.length).toBeGreaterThan(0);
+      expect(balances.filter((b) => !b.signInFront)).toEqual([]);
+
+      await open('/admin/adjustments', 'adjustments');
+      await page.locator('tbody td').first().waitFor();
+      const adjustments = await signs('tbody td');
+      expect(adjustments.some((a) => a.text.startsWith('+5'))).toBe(true);
+      expect(adjustments.filter((a) => !a.signInFront)).toEqual([]);
+      await screenshot(page, 'admin-adjustments-ar');
+    } finally {
+      await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
+    }
+    expect(session.pageErrors).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { useIntlLocale } from '../i18n/intl';
+import { CELL_TEXT } from './Datagrid';
 
 /** A time as the API writes it (UTC, ISO 8601). */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -51,7 +52,7 @@ export function RecordDetail({ omit = [] }: { omit?: string[] }) {
             <TableCell component="th" sx={{ fontWeight: 600, width: 240, color: 'text.secondary' }}>
               {translate(`resources.${resource}.fields.${key}`, { _: key })}
             </TableCell>
-            <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+            <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all', ...CELL_TEXT }}>
               {shown(key, value)}
             </TableCell>
           </TableRow>

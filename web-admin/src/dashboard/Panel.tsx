@@ -99,7 +99,8 @@ export function Figure({
         component="div"
         data-testid={testId}
         color={tone === 'error' ? 'error.main' : tone === 'success' ? 'success.main' : 'text.primary'}
-        sx={{ overflowWrap: 'anywhere' }}
+        // A figure's sign stays in front of it in Arabic (its direction from its content).
+        sx={{ overflowWrap: 'anywhere', unicodeBidi: 'plaintext' }}
       >
         {value}
       </Typography>

@@ -74,10 +74,15 @@ const OWNER_TYPES = [
 const owner = (r: RaRecord) =>
   r.ownerType === 'user' ? `${(r.username as string | null) ?? r.ownerId}` : `⌂ ${r.ownerId as string}`;
 
+/** An amount, its sign in front, in Arabic too (its direction from its content). */
 const money = (value: string) => (
   <Box
     component="span"
-    sx={{ fontFamily: 'monospace', color: value.startsWith('-') ? 'error.main' : undefined }}
+    sx={{
+      fontFamily: 'monospace',
+      unicodeBidi: 'plaintext',
+      color: value.startsWith('-') ? 'error.main' : undefined,
+    }}
   >
     {value}
   </Box>
