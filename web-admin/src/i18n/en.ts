@@ -39,7 +39,7 @@ export const en = {
       leveragesHelp: 'e.g. 1, 5, 10, 20',
       hours: 'JSON: {"alwaysOpen": true} or {"alwaysOpen": false, "sessions": [...]}',
       hoursHelp:
-        'UTC weekly sessions, e.g. {"alwaysOpen": false, "sessions": [{"open": "Mon 14:30", "close": "Mon 21:00"}]}',
+        'Weekly sessions in the local time of "timezone" (an IANA zone, daylight saving included; UTC if omitted), e.g. {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
     },
     title: 'SWX back office',
     login: {

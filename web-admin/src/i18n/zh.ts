@@ -35,7 +35,7 @@ export const zh: typeof en = {
       leveragesHelp: '例如 1, 5, 10, 20',
       hours: 'JSON：{"alwaysOpen": true} 或 {"alwaysOpen": false, "sessions": [...]}',
       hoursHelp:
-        'UTC 每周时段，例如 {"alwaysOpen": false, "sessions": [{"open": "Mon 14:30", "close": "Mon 21:00"}]}',
+        '按 "timezone"（IANA 时区，含夏令时；省略则为 UTC）当地时间的每周时段，例如 {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
     },
     title: 'SWX 管理后台',
     login: {

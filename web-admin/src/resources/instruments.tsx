@@ -43,7 +43,7 @@ const validLeverages = (value: unknown) =>
     ? undefined
     : 'swx.instruments.leverages';
 
-/** Trading hours are edited as JSON: {"alwaysOpen": true} or weekly UTC sessions. */
+/** Trading hours are edited as JSON: {"alwaysOpen": true} or weekly sessions in a time zone (UTC by default). */
 const formatHours = (value: unknown) =>
   value && typeof value === 'object'
     ? JSON.stringify(value, null, 2)

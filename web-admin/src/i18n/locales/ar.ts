@@ -261,7 +261,7 @@ export const ar: ConsoleLanguage = {
         leveragesHelp: 'مثل 1, 5, 10, 20',
         hours: 'JSON: {"alwaysOpen": true} أو {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
-          'جلسات أسبوعية بتوقيت UTC، مثل {"alwaysOpen": false, "sessions": [{"open": "Mon 14:30", "close": "Mon 21:00"}]}',
+          'جلسات أسبوعية بالتوقيت المحلي لـ "timezone" (منطقة IANA، مع التوقيت الصيفي؛ UTC إن لم تُذكر)، مثل {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
       },
       title: 'لوحة إدارة SWX',
       login: {

@@ -253,7 +253,7 @@ export const de: ConsoleLanguage = {
         leveragesHelp: 'z. B. 1, 5, 10, 20',
         hours: 'JSON: {"alwaysOpen": true} oder {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
-          'Wöchentliche Handelszeiten in UTC, z. B. {"alwaysOpen": false, "sessions": [{"open": "Mon 14:30", "close": "Mon 21:00"}]}',
+          'Wöchentliche Handelszeiten in der Ortszeit von "timezone" (eine IANA-Zone, mit Sommerzeit; ohne Angabe UTC), z. B. {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
       },
       title: 'SWX Backoffice',
       login: {

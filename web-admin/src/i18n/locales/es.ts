@@ -251,7 +251,7 @@ export const es: ConsoleLanguage = {
         leveragesHelp: 'p. ej. 1, 5, 10, 20',
         hours: 'JSON: {"alwaysOpen": true} o {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
-          'Sesiones semanales en UTC, p. ej. {"alwaysOpen": false, "sessions": [{"open": "Mon 14:30", "close": "Mon 21:00"}]}',
+          'Sesiones semanales en la hora local de "timezone" (una zona IANA, con horario de verano; UTC si se omite), p. ej. {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
       },
       title: 'Back office de SWX',
       login: {

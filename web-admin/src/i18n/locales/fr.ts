@@ -252,7 +252,7 @@ export const fr: ConsoleLanguage = {
         leveragesHelp: 'p. ex. 1, 5, 10, 20',
         hours: 'JSON : {"alwaysOpen": true} ou {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
-          'Séances hebdomadaires en UTC, p. ex. {"alwaysOpen": false, "sessions": [{"open": "Mon 14:30", "close": "Mon 21:00"}]}',
+          'Séances hebdomadaires à l\'heure locale de "timezone" (un fuseau IANA, heure d\'été comprise ; UTC si absent), p. ex. {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
       },
       title: 'Back-office SWX',
       login: {

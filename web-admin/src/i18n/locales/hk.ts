@@ -247,7 +247,7 @@ export const hk: ConsoleLanguage = {
         leveragesHelp: '例如 1, 5, 10, 20',
         hours: 'JSON：{"alwaysOpen": true} 或 {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
-          'UTC 每週交易時段，例如 {"alwaysOpen": false, "sessions": [{"open": "Mon 14:30", "close": "Mon 21:00"}]}',
+          '按 "timezone"（IANA 時區，含夏令時間；省略則為 UTC）當地時間的每週交易時段，例如 {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
       },
       title: 'SWX 管理後台',
       login: {

@@ -250,7 +250,7 @@ export const it: ConsoleLanguage = {
         leveragesHelp: 'es. 1, 5, 10, 20',
         hours: 'JSON: {"alwaysOpen": true} oppure {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
-          'Sessioni settimanali in UTC, es. {"alwaysOpen": false, "sessions": [{"open": "Mon 14:30", "close": "Mon 21:00"}]}',
+          'Sessioni settimanali nell\'ora locale di "timezone" (una zona IANA, ora legale compresa; UTC se omessa), es. {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
       },
       title: 'Back office SWX',
       login: {

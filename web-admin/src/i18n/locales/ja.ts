@@ -249,7 +249,7 @@ export const ja: ConsoleLanguage = {
         leveragesHelp: '例：1, 5, 10, 20',
         hours: 'JSON：{"alwaysOpen": true} または {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
-          'UTC の週間取引時間。例：{"alwaysOpen": false, "sessions": [{"open": "Mon 14:30", "close": "Mon 21:00"}]}',
+          '"timezone"（IANA タイムゾーン、夏時間を含む。省略時は UTC）の現地時間による週間取引時間。例：{"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
       },
       title: 'SWX 管理コンソール',
       login: {

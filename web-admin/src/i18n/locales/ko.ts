@@ -253,7 +253,7 @@ export const ko: ConsoleLanguage = {
         leveragesHelp: '예: 1, 5, 10, 20',
         hours: 'JSON: {"alwaysOpen": true} 또는 {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
-          'UTC 기준 주간 거래 시간, 예: {"alwaysOpen": false, "sessions": [{"open": "Mon 14:30", "close": "Mon 21:00"}]}',
+          '"timezone"(IANA 시간대, 서머타임 포함, 생략 시 UTC)의 현지 시간 기준 주간 거래 시간, 예: {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
       },
       title: 'SWX 백오피스',
       login: {

@@ -248,7 +248,7 @@ export const th: ConsoleLanguage = {
         leveragesHelp: 'เช่น 1, 5, 10, 20',
         hours: 'JSON: {"alwaysOpen": true} หรือ {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
-          'ช่วงเวลาทำการรายสัปดาห์ตามเวลา UTC เช่น {"alwaysOpen": false, "sessions": [{"open": "Mon 14:30", "close": "Mon 21:00"}]}',
+          'ช่วงเวลาทำการรายสัปดาห์ตามเวลาท้องถิ่นของ "timezone" (โซน IANA รวมเวลาออมแสง; ไม่ระบุคือ UTC) เช่น {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
       },
       title: 'ระบบหลังบ้าน SWX',
       login: {
