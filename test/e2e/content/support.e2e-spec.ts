@@ -406,4 +406,72 @@ describe('online support chat /support', () => {
       ['', true],
     ]);
   });
+
+  it('a customer writing to a closed conversation reopens it in the agents’ queue; so does an agent’s reply', async () => {
+    const user = await registerUser(t);
+    const admin = bearer(agentToken);
+    const customer = await connect(user.token);
+    const agent = await connect(agentToken);
+    const first = await ack(customer, 'message', { body: 'My withdrawal is pending' });
+    const conversationId = (first.message as Message).conversationId;
+    const conversation = async () =>
+      (await t.http().get(`/swx/admin/support/conversations/${conversationId}`).set(admin)).body.result as {
+        status: string;
+        agentUnread: number;
+      };
+    const openQueue = async () =>
+      (
+        (
+          await t
+            .http()
+            .get(
+              `/swx/admin/support/conversations?filter=${encodeURIComponent(JSON.stringify({ status: 'open' }))}&range=[0,499]`,
+            )
+            .set(admin)
+        ).body.result as { id: string }[]
+      ).map((c) => c.id);
+    const close = () => t.http().post(`/swx/admin/support/conversations/${conversationId}/close`).set(admin);
+
+    expect((await close()).body).toMatchObject({ code: 200, result: { status: 'closed', agentUnread: 0 } });
+    expect(await conversation()).toMatchObject({ status: 'closed' });
+    expect(await openQueue()).not.toContain(conversationId);
+
+    // The customer writes again (over the socket): open, unread, back in the queue, pushed live.
+    const again = await ack(customer, 'message', { body: 'Still pending, sorry to insist' });
+    expect(again).toMatchObject({ ok: true });
+    expect(await conversation()).toMatchObject({ status: 'open', agentUnread: 1 });
+    expect(await openQueue()).toContain(conversationId);
+    const pushed = await waitFor(
+      () => messages(agent).find((m) => m.id === (again.message as Message).id),
+      10_000,
+    );
+    expect(pushed).toMatchObject({ conversationId, agentUnread: 1 });
+
+    // Over HTTP too.
+    await close();
+    const overHttp = await t
+      .http()
+      .post('/swx/customer/user/supportMessage')
+      .set(bearer(user.token))
+      .send({ body: 'Hello?' });
+    expect(overHttp.body.code).toBe(200);
+    expect(await conversation()).toMatchObject({ status: 'open', agentUnread: 1 });
+
+    // An agent answering a closed conversation takes it up again: open (nothing unread on their side).
+    await close();
+    const reply = await t
+      .http()
+      .post(`/swx/admin/support/conversations/${conversationId}/reply`)
+      .set(admin)
+      .send({ body: 'It was sent an hour ago; anything else?' });
+    expect(reply.body.code).toBe(200);
+    expect(await conversation()).toMatchObject({ status: 'open', agentUnread: 0 });
+    expect(await openQueue()).toContain(conversationId);
+    expect(await auditActions(t, 'support_conversation', conversationId)).toEqual([
+      'support.closed',
+      'support.closed',
+      'support.closed',
+      'support.replied',
+    ]);
+  });
 });

@@ -147,6 +147,9 @@ export class SupportService {
           imageType: stored?.type ?? null,
         }),
       );
+      // A closed conversation the customer writes to again is open again, back in every agent's
+      // queue (the list's default filter) with its unread count, as a help desk reopens a solved
+      // ticket on the customer's reply. There is no assignee here: any agent takes it up.
       conversation.status = 'open';
       conversation.agentUnread += 1;
       conversation.lastMessageAt = message.createdAt;
@@ -214,6 +217,10 @@ export class SupportService {
         }),
       );
       conversation.userUnread += 1;
+      // An agent answering a closed conversation takes it up again: it is open, in the agents'
+      // queue, while the customer's answer is awaited (closing is a deliberate act, done again once
+      // the exchange is over); a closed one would drop out of the list as the talk goes on.
+      conversation.status = 'open';
       // An agent answering has read what the customer wrote.
       conversation.agentUnread = 0;
       conversation.lastMessageAt = message.createdAt;
