@@ -1,2 +1,3 @@
 export * from './error-code';
 export * from './app.exception';
+export * from './range';

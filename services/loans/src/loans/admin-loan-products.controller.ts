@@ -10,6 +10,8 @@ import {
   AdminAuth,
   AdminRole,
   AppException,
+  assertMinNotAboveMax,
+  blamedEnd,
   clientAddress,
   contentRange,
   CurrentPrincipal,
@@ -118,7 +120,7 @@ export class AdminLoanProductsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a loan product (audited); one product per term' })
   create(@Body() dto: CreateLoanProductDto, @CurrentPrincipal() p: AuthPrincipal, @Req() req: AppRequest) {
-    this.checkRange(dto.minAmount, dto.maxAmount);
+    this.checkRange(dto.minAmount, dto.maxAmount, 'max');
     return this.dataSource.transaction(async (m) => {
       if (await m.getRepository(LoanProduct).existsBy({ termDays: dto.termDays })) {
         throw AppException.field('termDays', 'validation.invalid');
@@ -172,7 +174,7 @@ export class AdminLoanProductsController {
       if (dto.minAmount !== undefined) found.minAmount = new Decimal(dto.minAmount);
       if (dto.maxAmount !== undefined) found.maxAmount = new Decimal(dto.maxAmount);
       if (dto.active !== undefined) found.active = dto.active;
-      this.checkRange(found.minAmount.toFixed(), found.maxAmount.toFixed());
+      this.checkRange(found.minAmount, found.maxAmount, blamedEnd(dto.minAmount, dto.maxAmount));
       const saved = await m.save(found);
       await this.audit.record(
         {
@@ -189,8 +191,8 @@ export class AdminLoanProductsController {
     });
   }
 
-  private checkRange(min: string, max: string): void {
+  private checkRange(min: Decimal.Value, max: Decimal.Value, blame: 'min' | 'max'): void {
     if (new Decimal(min).lte(0)) throw AppException.field('minAmount', 'validation.enterAmount');
-    if (new Decimal(max).lt(min)) throw AppException.field('maxAmount', 'validation.invalid');
+    assertMinNotAboveMax(min, max, { min: 'minAmount', max: 'maxAmount' }, blame);
   }
 }

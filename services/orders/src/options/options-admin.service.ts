@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type { DataSource } from 'typeorm';
 import { AdminAuditService } from '@app/accounts';
-import { AppException, ErrorCode, type ListQuery } from '@app/common';
+import { AppException, assertMinNotAboveMax, blamedEnd, ErrorCode, type ListQuery } from '@app/common';
 import { whereFromFilter } from '../u-orders/admin-list';
 import type { CreateOptionsProductDto, UpdateOptionsProductDto } from './dto/options.dto';
 import { OptionsOrder } from './entities/options-order.entity';
@@ -44,7 +44,7 @@ export class OptionsAdminService {
   }
 
   createProduct(dto: CreateOptionsProductDto, actor: AdminActor) {
-    checkRange(dto.minAmount, dto.maxAmount);
+    checkRange(dto.minAmount, dto.maxAmount, 'max');
     checkRate(dto.payoutRate);
     return this.dataSource.transaction(async (m) => {
       const saved = await m.save(
@@ -78,7 +78,11 @@ export class OptionsAdminService {
     return this.dataSource.transaction(async (m) => {
       const row = await m.findOne(OptionsProduct, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw new AppException(ErrorCode.NotFound);
-      checkRange(dto.minAmount ?? row.minAmount.toFixed(), dto.maxAmount ?? row.maxAmount.toFixed());
+      checkRange(
+        dto.minAmount ?? row.minAmount.toFixed(),
+        dto.maxAmount ?? row.maxAmount.toFixed(),
+        blamedEnd(dto.minAmount, dto.maxAmount),
+      );
       if (dto.payoutRate !== undefined) checkRate(dto.payoutRate);
       const detail: Record<string, unknown> = {};
       const change = <K extends keyof OptionsProduct>(
@@ -139,9 +143,9 @@ export class OptionsAdminService {
   }
 }
 
-function checkRange(min: string, max: string): void {
+function checkRange(min: string, max: string, blame: 'min' | 'max'): void {
   if (new Decimal(min).lte(0)) throw AppException.field('minAmount', 'validation.invalid');
-  if (new Decimal(max).lt(min)) throw AppException.field('maxAmount', 'validation.invalid');
+  assertMinNotAboveMax(min, max, { min: 'minAmount', max: 'maxAmount' }, blame);
 }
 
 function checkRate(rate: string): void {

@@ -25,6 +25,8 @@ import {
   AdminAuth,
   AdminRole,
   AppException,
+  assertMinNotAboveMax,
+  blamedEnd,
   clientAddress,
   contentRange,
   CurrentPrincipal,
@@ -167,7 +169,7 @@ export class AdminPlanProductsController {
     @CurrentPrincipal() p: AuthPrincipal,
     @Req() req: AppRequest,
   ) {
-    this.checkTerms(dto.dailyYield, dto.minAmount, dto.maxAmount);
+    this.checkTerms(dto.dailyYield, dto.minAmount, dto.maxAmount, 'max');
     return this.dataSource.transaction(async (m) => {
       const saved = await m.save(
         m.create(PlanProduct, {
@@ -218,7 +220,12 @@ export class AdminPlanProductsController {
       if (dto.allowRepeat !== undefined) product.allowRepeat = dto.allowRepeat;
       if (dto.active !== undefined) product.active = dto.active;
       if (dto.sort !== undefined) product.sort = dto.sort;
-      this.checkTerms(product.dailyYield, product.minAmount, product.maxAmount);
+      this.checkTerms(
+        product.dailyYield,
+        product.minAmount,
+        product.maxAmount,
+        blamedEnd(dto.minAmount, dto.maxAmount),
+      );
       const saved = await m.save(product);
       await this.audit.record(
         {
@@ -236,11 +243,16 @@ export class AdminPlanProductsController {
   }
 
   /** The table's own checks, told on the field (a violated CHECK would be a 500). */
-  private checkTerms(dailyYield: Decimal.Value, min: Decimal.Value, max: Decimal.Value) {
+  private checkTerms(
+    dailyYield: Decimal.Value,
+    min: Decimal.Value,
+    max: Decimal.Value,
+    blame: 'min' | 'max',
+  ) {
     const y = new Decimal(dailyYield);
     if (y.lte(0) || y.gte(1)) throw AppException.field('dailyYield', 'validation.dailyYieldRange');
     if (new Decimal(min).lte(0)) throw AppException.field('minAmount', 'validation.enterAmount');
-    if (new Decimal(min).gt(max)) throw AppException.field('maxAmount', 'validation.invalid');
+    assertMinNotAboveMax(min, max, { min: 'minAmount', max: 'maxAmount' }, blame);
   }
 
   private async find(id: string, repo = this.dataSource.getRepository(PlanProduct)) {
