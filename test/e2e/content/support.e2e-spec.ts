@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import type Redis from 'ioredis';
-import { messageForCode, TokenService } from '@app/common';
+import { FILE_STORAGE, messageForCode, TokenService, type FileStorage } from '@app/common';
 import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
 import { SupportGateway } from '@app/content/support/support.gateway';
 import { CUSTOMER_LIMITS, VISITOR_LIMITS } from '@app/content/support/support.service';
@@ -473,5 +473,57 @@ describe('online support chat /support', () => {
       'support.closed',
       'support.replied',
     ]);
+  });
+
+  it('an image whose message is not saved is removed from the storage', async () => {
+    const user = await registerUser(t);
+    const storage = t.app.get<FileStorage>(FILE_STORAGE);
+    const put = jest.spyOn(storage, 'put');
+    // The insert of this caption's message is refused once: a sequence counts the attempts, as it
+    // is not rolled back with the failed transaction (a flag in a table would be). A unique caption
+    // per run keeps a retried test on its own trigger.
+    const caption = `refused-${randomBytes(6).toString('hex')}`;
+    const seq = `content.support_fail_${randomBytes(4).toString('hex')}`;
+    await t.db.query(`CREATE SEQUENCE ${seq}`);
+    await t.db.query(`
+      CREATE OR REPLACE FUNCTION content.support_fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.body = '${caption}' AND nextval('${seq}') = 1 THEN
+          RAISE EXCEPTION 'injected failure';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await t.db.query(`
+      CREATE TRIGGER support_fail_once BEFORE INSERT ON content.support_messages
+      FOR EACH ROW EXECUTE FUNCTION content.support_fail_once()`);
+    try {
+      const upload = () =>
+        t
+          .http()
+          .post('/swx/customer/user/supportImage')
+          .set(bearer(user.token))
+          .field('body', caption)
+          .attach('image', PNG, 'receipt.png');
+      put.mockClear();
+      const failed = await upload();
+      expect(failed.body.code).toBe(500);
+      expect(put).toHaveBeenCalledTimes(1);
+      const orphan = put.mock.calls[0][0];
+      expect(orphan).toMatch(/^support\//);
+      expect(await storage.get(orphan)).toBeNull();
+      expect((await history(user)).body.result.list).toEqual([]);
+
+      // Sent again, it is kept, and its file with it.
+      put.mockClear();
+      const kept = await upload();
+      expect(kept.body).toMatchObject({ code: 200, result: { body: caption } });
+      const key = put.mock.calls[0][0];
+      expect(key).not.toBe(orphan);
+      expect(await storage.get(key)).not.toBeNull();
+    } finally {
+      put.mockRestore();
+      await t.db.query('DROP TRIGGER IF EXISTS support_fail_once ON content.support_messages');
+      await t.db.query(`DROP SEQUENCE IF EXISTS ${seq}`);
+    }
   });
 });

@@ -130,32 +130,38 @@ export class SupportService {
    */
   async send(party: Party, body: string, clientId?: string, image?: UploadedImage) {
     const stored = image ? await this.storeImage(image) : null;
-    const { conversation, message, created } = await this.dataSource.transaction(async (m) => {
-      const conversation = await this.lockConversation(m, party);
-      const existing = clientId
-        ? await m.findOneBy(SupportMessage, { conversationId: conversation.id, sender: 'user', clientId })
-        : null;
-      if (existing) return { conversation, message: existing, created: false };
-      const message = await m.save(
-        m.create(SupportMessage, {
-          conversationId: conversation.id,
-          sender: 'user',
-          agentId: null,
-          body,
-          clientId: clientId ?? null,
-          imageKey: stored?.key ?? null,
-          imageType: stored?.type ?? null,
-        }),
-      );
-      // A closed conversation the customer writes to again is open again, back in every agent's
-      // queue (the list's default filter) with its unread count, as a help desk reopens a solved
-      // ticket on the customer's reply. There is no assignee here: any agent takes it up.
-      conversation.status = 'open';
-      conversation.agentUnread += 1;
-      conversation.lastMessageAt = message.createdAt;
-      await m.save(conversation);
-      return { conversation, message, created: true };
-    });
+    const { conversation, message, created } = await this.dataSource
+      .transaction(async (m) => {
+        const conversation = await this.lockConversation(m, party);
+        const existing = clientId
+          ? await m.findOneBy(SupportMessage, { conversationId: conversation.id, sender: 'user', clientId })
+          : null;
+        if (existing) return { conversation, message: existing, created: false };
+        const message = await m.save(
+          m.create(SupportMessage, {
+            conversationId: conversation.id,
+            sender: 'user',
+            agentId: null,
+            body,
+            clientId: clientId ?? null,
+            imageKey: stored?.key ?? null,
+            imageType: stored?.type ?? null,
+          }),
+        );
+        // A closed conversation the customer writes to again is open again, back in every agent's
+        // queue (the list's default filter) with its unread count, as a help desk reopens a solved
+        // ticket on the customer's reply. There is no assignee here: any agent takes it up.
+        conversation.status = 'open';
+        conversation.agentUnread += 1;
+        conversation.lastMessageAt = message.createdAt;
+        await m.save(conversation);
+        return { conversation, message, created: true };
+      })
+      .catch(async (error: unknown) => {
+        // The message was not saved: its image, stored before, would be kept by nothing.
+        if (stored) await this.storage.remove(stored.key).catch(() => undefined);
+        throw error;
+      });
     if (!created && stored) await this.storage.remove(stored.key); // a resend: the first one stays
     const view = this.messageView(message);
     if (created) {
