@@ -76,6 +76,13 @@ describe('market HTTP /swx/customer/index', () => {
     it('shows the instrument details and whether it trades now (market clock)', async () => {
       const list = await t.http().get(`${INDEX}/listMarketByType?type=6&pageSize=100`);
       const aapl = list.body.result.list.find((i: { code: string }) => i.code === 'AAPL');
+      // A fresh tick, whatever the real time: `tradable` also asks for a live feed (the simulator
+      // feeds AAPL only in its hours, and stamps its ticks with the moved clock).
+      const prices = t.app.get(PriceService);
+      const last = await prices.lastPrice('AAPL');
+      expect(
+        await prices.publishTick({ code: 'AAPL', price: last.toFixed(), ts: Date.now() }),
+      ).not.toBeNull();
       const clock = jest.spyOn(t.app.get(MarketClock), 'now').mockReturnValue(SATURDAY);
       const closed = await t.http().get(`${INDEX}/getMarketInfo/${aapl.id}`);
       expect(closed.body.result).toMatchObject({
@@ -143,6 +150,11 @@ describe('market HTTP /swx/customer/index', () => {
 
     it('quotes bid and ask around the last price with the spread', async () => {
       const prices = t.app.get(PriceService);
+      // A live price whatever the real time (a quote needs a fresh feed; forex closes at weekends).
+      const last = await prices.lastPrice('EURUSD');
+      expect(
+        await prices.publishTick({ code: 'EURUSD', price: last.toFixed(), ts: Date.now() }),
+      ).not.toBeNull();
       const q = await prices.quote('EURUSD');
       expect(q.ask.minus(q.bid).gte(new Decimal('0.00012'))).toBe(true);
       expect(q.bid.lt(q.price) && q.ask.gt(q.price)).toBe(true);

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
+import { PriceService } from '@app/market';
 import { FeedService } from '@app/market/price-sources/feed.service';
 import type { TestApp } from '../../support/test-app';
 
@@ -25,7 +26,10 @@ export async function waitFor<T>(
  */
 export const FIRST_START_MS = 180_000;
 
-/** Waits until some app of the same Redis prefix is the elected feeder and has primed the state. */
+/**
+ * Waits until some app of the same Redis prefix is the elected feeder, has primed the state and
+ * its feed ticked (BTCUSDT, always open, has a live price).
+ */
 export async function waitForFeeder(...apps: TestApp[]): Promise<TestApp> {
   const leader = await waitFor(
     () => apps.find((t) => t.app.get(FeedService).isFeeder),
@@ -36,6 +40,17 @@ export async function waitForFeeder(...apps: TestApp[]): Promise<TestApp> {
     async () => (await leader.http().get('/swx/customer/index/getMarketInfo/1')).body.result?.nowPrice,
     FIRST_START_MS,
     'primed prices',
+  );
+  // And the first tick: until the feed delivered one, the primed prices are not traded on (stale).
+  const prices = leader.app.get(PriceService);
+  await waitFor(
+    () =>
+      prices.quote('BTCUSDT').then(
+        () => true,
+        () => false,
+      ),
+    FIRST_START_MS,
+    'the first tick',
   );
   return leader;
 }

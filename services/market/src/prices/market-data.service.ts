@@ -273,7 +273,8 @@ export class MarketDataService {
     });
   }
 
-  async info(instrument: Instrument): Promise<MarketInfo> {
+  /** The item with the instrument's terms; `tradable` as PriceService.isTradableNow answers it. */
+  async info(instrument: Instrument, tradable: boolean): Promise<MarketInfo> {
     const [item] = await this.items([instrument]);
     return {
       ...item,
@@ -282,7 +283,7 @@ export class MarketDataService {
       spread: instrument.spread.toFixed(),
       leverages: instrument.leverages,
       tradingHours: instrument.tradingHours,
-      tradable: this.instruments.isOpen(instrument),
+      tradable,
     };
   }
 

@@ -4,6 +4,7 @@ import { AppException } from '@app/common';
 import { InstrumentsService } from '../instruments/instruments.service';
 import { ListMarketQueryDto } from './dto/market-query.dto';
 import { MarketDataService } from './market-data.service';
+import { PriceService } from './price.service';
 
 @ApiTags('index')
 @Controller('swx/customer/index')
@@ -11,6 +12,7 @@ export class MarketsController {
   constructor(
     private readonly instruments: InstrumentsService,
     private readonly market: MarketDataService,
+    private readonly prices: PriceService,
   ) {}
 
   @Get('listMarketByType')
@@ -24,8 +26,10 @@ export class MarketsController {
 
   @Get('getMarketInfo/:id')
   @ApiOperation({ summary: 'One market item with precision, contract size, spread, leverages and hours' })
-  getMarketInfo(@Param('id') id: string) {
+  async getMarketInfo(@Param('id') id: string) {
     if (!/^\d{1,9}$/.test(id)) throw AppException.field('id', 'validation.invalid');
-    return this.market.info(this.instruments.byId(Number(id)));
+    const instrument = this.instruments.byId(Number(id));
+    // What an order would meet now: hours, suspension, the feed guard's pause, a stale feed.
+    return this.market.info(instrument, await this.prices.isTradableNow(instrument.code));
   }
 }

@@ -49,10 +49,11 @@ export async function pauseOf(
 
 /**
  * Throws 10015 (not tradable now) when the instrument is paused by a bad tick, or when its feed
- * went quiet: the last tick is older than `staleAfterMs` (wall time; 0 = no limit). Instruments that
- * never had a tick (prices primed from candles only) are left to the trading hours. Else answers
- * the last price (market:last, null when none), read in the same Redis round trip: the quote of
- * every order needs both.
+ * went quiet: the last tick is older than `staleAfterMs` (wall time; 0 = no limit). An instrument
+ * whose feed never delivered a tick (none in the history: prices primed from stored candles only)
+ * counts as stale too while a limit is set: its price is a candle of the past, not a live one.
+ * Else answers the last price (market:last, null when none), read in the same Redis round trip:
+ * the quote of every order needs both.
  */
 export async function usableLastPrice(
   redis: Redis,
@@ -69,7 +70,7 @@ export async function usableLastPrice(
   const paused = results?.[0]?.[1] as string | null | undefined;
   const newest = (results?.[1]?.[1] ?? []) as string[];
   if (paused) throw new AppException(ErrorCode.NotTradableTime);
-  if (staleAfterMs > 0 && newest.length === 2 && now - Number(newest[1]) > staleAfterMs)
+  if (staleAfterMs > 0 && (newest.length < 2 || now - Number(newest[1]) > staleAfterMs))
     throw new AppException(ErrorCode.NotTradableTime);
   return (results?.[2]?.[1] as string | null | undefined) ?? null;
 }

@@ -12,6 +12,7 @@ import {
   type RecordedPrice,
 } from '@app/common';
 import { REDIS_CLIENT } from '@app/queue';
+import type { Instrument } from '../instruments/entities/instrument.entity';
 import { InstrumentsService } from '../instruments/instruments.service';
 import { KlinesService } from '../klines/klines.service';
 import type { Tick } from '../price-sources/price-source';
@@ -59,14 +60,22 @@ export class PriceService implements MarketPrices {
   /** The quote to trade at now; 10015 while the instrument is paused by a bad tick or its feed is stale. */
   async quote(code: string): Promise<Quote> {
     const instrument = this.catalogue.byCode(code);
-    const last = await usableLastPrice(this.redis, instrument.code, this.staleAfterMs);
-    const price = last ? new Decimal(last) : await this.lastPrice(code);
+    const price = await this.usablePrice(instrument);
     const half = instrument.spread.div(2);
     return {
       bid: price.minus(half).toDecimalPlaces(instrument.pricePrecision, Decimal.ROUND_DOWN),
       ask: price.plus(half).toDecimalPlaces(instrument.pricePrecision, Decimal.ROUND_UP),
       price,
     };
+  }
+
+  /**
+   * The price an order trades at now: 10015 while the instrument is paused by a bad tick or its
+   * feed is stale (or never ticked), 404 when there is no price at all (no staleness limit set).
+   */
+  private async usablePrice(instrument: Instrument): Promise<Decimal> {
+    const last = await usableLastPrice(this.redis, instrument.code, this.staleAfterMs);
+    return last ? new Decimal(last) : await this.lastPrice(instrument.code);
   }
 
   /** Whether the instrument's market is open at `at` (default: the market clock's now). */
@@ -77,6 +86,23 @@ export class PriceService implements MarketPrices {
   /** Throws 10015 outside the instrument's trading hours. */
   assertTradable(code: string, at?: Date): void {
     if (!this.isTradable(code, at)) throw new AppException(ErrorCode.NotTradableTime);
+  }
+
+  /**
+   * Whether an order would be taken now: what the order services check, assertTradable (active and
+   * in its hours at `at`) then quote (not paused, the feed fresh, a price), in one answer. The
+   * market info shows it, so that the app never offers what an order is refused on.
+   */
+  async isTradableNow(code: string, at?: Date): Promise<boolean> {
+    const instrument = this.catalogue.byCode(code);
+    if (!this.catalogue.isOpen(instrument, at)) return false;
+    try {
+      await this.usablePrice(instrument);
+      return true;
+    } catch (error) {
+      if (error instanceof AppException) return false;
+      throw error;
+    }
   }
 
   /**
