@@ -151,15 +151,17 @@ describe('admin accounts managed by super-admins', () => {
     await tokenOf(email, password);
   });
 
-  it('a duplicate e-mail (in any case) is refused with 409', async () => {
+  it('a duplicate e-mail (in any case) is refused with 409, told on the e-mail field', async () => {
     const first = await create(['reviewer']);
     const res = await t
       .http()
       .post(ADMINS)
       .set(bearer(superToken))
       .send({ email: first.email.toUpperCase(), displayName: 'Dup', roles: ['reviewer'] });
-    expect(res.body).toMatchObject({
+    // The console shows a field error under its input (web-admin/src/api.ts).
+    expect(res.body).toEqual({
       code: 409,
+      result: [{ field: 'email', message: 'An admin account with this e-mail already exists' }],
       message: 'An admin account with this e-mail already exists',
     });
     const zh = await t
@@ -167,7 +169,16 @@ describe('admin accounts managed by super-admins', () => {
       .post(ADMINS)
       .set({ ...bearer(superToken), lang: 'zh' })
       .send({ email: first.email, displayName: 'Dup', roles: ['reviewer'] });
-    expect(zh.body).toMatchObject({ code: 409, message: '已存在使用该邮箱的管理员账户' });
+    expect(zh.body).toEqual({
+      code: 409,
+      result: [{ field: 'email', message: '已存在使用该邮箱的管理员账户' }],
+      message: '已存在使用该邮箱的管理员账户',
+    });
+    const [{ count }] = await t.db.query(
+      `SELECT count(*)::int AS count FROM accounts.admin_users WHERE lower(email) = lower($1)`,
+      [first.email],
+    );
+    expect(count).toBe(1);
   });
 
   it('reviewers and operators get 403 on every admin-account route', async () => {

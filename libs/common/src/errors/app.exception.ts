@@ -29,6 +29,19 @@ export class AppException extends Error {
   static field(field: string, message: string, params?: Record<string, string | number>): AppException {
     return AppException.validation([{ field, message, params }]);
   }
+
+  /**
+   * A value already taken (an e-mail of another account): code 409 as every conflict, the message
+   * both as the answer's message and as a field error in `result`, so that a form shows it under
+   * the field.
+   */
+  static fieldConflict(
+    field: string,
+    message: string,
+    params?: Record<string, string | number>,
+  ): AppException {
+    return new AppException(ErrorCode.Conflict, [{ field, message, params }], params ?? {}, message);
+  }
 }
 
 /** A success answer with a code other than 200 (e.g. 20002 "deposit added and under review"). */

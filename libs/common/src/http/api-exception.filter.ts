@@ -35,7 +35,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
     if (exception instanceof AppException) {
       const result =
-        exception.code === ErrorCode.BadRequest && Array.isArray(exception.result)
+        (exception.code === ErrorCode.BadRequest || exception.code === ErrorCode.Conflict) &&
+        Array.isArray(exception.result)
           ? localizeFieldErrors(lang, exception.result as FieldError[])
           : exception.result;
       const message = exception.messageKey

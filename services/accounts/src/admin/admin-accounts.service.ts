@@ -78,7 +78,7 @@ export class AdminAccountsService {
           `SELECT 1 FROM accounts.admin_users WHERE lower(email) = lower($1)`,
           [dto.email],
         );
-        if (taken.length) throw new AppException(ErrorCode.Conflict, null, {}, 'auth.adminEmailExists');
+        if (taken.length) throw AppException.fieldConflict('email', 'auth.adminEmailExists');
         const saved = await m.save(
           m.create(AdminUser, {
             email: dto.email,
@@ -113,7 +113,7 @@ export class AdminAccountsService {
     } catch (error) {
       // The bootstrap admin is inserted outside the lock: the unique index has the last word.
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505')
-        throw new AppException(ErrorCode.Conflict, null, {}, 'auth.adminEmailExists');
+        throw AppException.fieldConflict('email', 'auth.adminEmailExists');
       throw error;
     }
   }
