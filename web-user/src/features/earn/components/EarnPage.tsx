@@ -57,7 +57,7 @@ export function EarnPage() {
 
 function Totals({ round }: { round: number }) {
   const { t } = useTranslation('earn');
-  const totals = useApi((signal) => earnApi.totals(signal), [round]);
+  const totals = useApi((signal) => earnApi.totals(signal), [], true, [round]);
   const usdt = totals.data?.find((r) => r.currency === 'USDT');
   if (!usdt) return null;
   return (
@@ -264,7 +264,7 @@ function MyPlans({ round, onChange }: { round: number; onChange: () => void }) {
   const { t } = useTranslation('earn');
   const [kind, setKind] = useState<PlanKind>('smart');
   const [page, setPage] = useState(1);
-  const list = useApi((signal) => earnApi.mine(kind, page, signal), [kind, page, round]);
+  const list = useApi((signal) => earnApi.mine(kind, page, signal), [kind, page], true, [round]);
   const [exit, setExit] = useState<(ExitQuote & { currency: string }) | null>(null);
   const [exitError, setExitError] = useState<string | null>(null);
   const askExit = async (plan: Plan) => {

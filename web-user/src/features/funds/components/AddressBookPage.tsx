@@ -23,7 +23,7 @@ export function AddressBookPage() {
   const { t } = useTranslation('funds');
   const networks = useNetworks();
   const [round, setRound] = useState(0);
-  const book = useApi((signal) => fundsApi.addressBook(signal), [round]);
+  const book = useApi((signal) => fundsApi.addressBook(signal), [], true, [round]);
   const whitelist = useApi((signal) => fundsApi.whitelist(signal), []);
   return (
     <div className="container page" data-testid="address-book-page">

@@ -20,7 +20,7 @@ export function ExchangePage() {
   const { demo } = useSession();
   const currencies = useApi((signal) => fundsApi.exchangeCurrencies(signal), []);
   const [round, setRound] = useState(0);
-  const accounts = useApi((signal) => fundsApi.accounts('real', signal), [round], !demo);
+  const accounts = useApi((signal) => fundsApi.accounts('real', signal), [], !demo, [round]);
   // Unknown (loading, or failed: then "—" and a retry, never 0): the server checks it on confirming.
   const balances = knownBalance(accounts);
   return (

@@ -94,7 +94,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
     [coin, network, method, quoteAmount],
     Boolean(quoteAmount),
   );
-  const accounts = useApi((signal) => fundsApi.accounts('real', signal), [round], !disabled);
+  const accounts = useApi((signal) => fundsApi.accounts('real', signal), [], !disabled, [round]);
   // Unknown while loading or after a failure ("—" and a retry, never 0); the server checks it anyway.
   const balances = knownBalance(accounts);
   const available = balances ? (balances.find((a) => a.currency === coin)?.available ?? '0') : null;

@@ -91,9 +91,9 @@ function ProductTable({ products }: { products: ReturnType<typeof useApi<LoanPro
 function LoggedIn({ products }: { products: ReturnType<typeof useApi<LoanProduct[]>> }) {
   const { t } = useTranslation('loan');
   const [round, setRound] = useState(0);
-  const kyc = useApi((signal) => loanApi.kyc(signal), [round]);
+  const kyc = useApi((signal) => loanApi.kyc(signal), [], true, [round]);
   const verified = kyc.data?.status === 'verified';
-  const advanced = useApi((signal) => loanApi.advanced(signal), [round], verified);
+  const advanced = useApi((signal) => loanApi.advanced(signal), [], verified, [round]);
   const [form, setForm] = useState<'kyc' | 'advanced' | null>(null);
   const done = () => {
     setForm(null);
@@ -305,7 +305,7 @@ function LoanForm({
 
 function Records({ round, onChange }: { round: number; onChange: () => void }) {
   const { t, i18n } = useTranslation('loan');
-  const records = useApi((signal) => loanApi.records(signal), [round]);
+  const records = useApi((signal) => loanApi.records(signal), [], true, [round]);
   const [repaying, setRepaying] = useState<Loan | null>(null);
   const download = async (id: string) => {
     try {

@@ -67,7 +67,9 @@ export function NftPage() {
             { status: tab, pageNum: page, pageSize: 12, sort: tab === 'live' ? 'endingSoon' : 'newest' },
             signal,
           ),
-    [tab, page, round],
+    [tab, page],
+    true,
+    [round],
   );
   const secondsLeft = useSecondsLeft(list.data);
   const [action, setAction] = useState<{ nft: Nft; type: 'buy' | 'bid' } | null>(null);

@@ -5,7 +5,7 @@ import { Icon } from '../../../app/layout/icons';
 import { formatAmount } from '../../../shared/format';
 import { session, useSession } from '../../../shared/session';
 import { ConfirmModal } from '../../../shared/ui/Modal';
-import { AsyncView } from '../../../shared/ui/StateViews';
+import { AsyncView, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { authApi } from '../../auth/api/auth-api';
 import { useUserInfo } from '../api/profile-api';
@@ -14,8 +14,14 @@ import { ChangePasswordForm, ChangeWithdrawPasswordForm } from './PasswordForms'
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
-  const { demo } = useSession();
+  const { demo, user: lastLoaded } = useSession();
   const info = useUserInfo();
+  // Who the user is does not change with the book: just after a switch the page stays (the info
+  // last loaded, of the other book) and only the balances wait for this book's, never showing the
+  // other book's as these.
+  const switching =
+    info.loading && lastLoaded?.book !== undefined && lastLoaded.book !== (demo ? 'demo' : 'real');
+  const identity = info.data ?? (switching ? lastLoaded : null);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [form, setForm] = useState<'password' | 'withdraw' | null>(null);
 
@@ -36,7 +42,7 @@ export function ProfilePage() {
 
   return (
     <div className="container page profile" data-testid="profile-page">
-      <AsyncView state={info}>
+      <AsyncView state={{ ...info, data: identity ?? undefined }}>
         {(user) => (
           <>
             <section className="card profile-head">
@@ -78,7 +84,9 @@ export function ProfilePage() {
                   {demo ? t('book.demo') : t('book.real')}
                 </span>
               </div>
-              {user.balances && user.balances.length > 0 ? (
+              {!info.data ? (
+                <Loading />
+              ) : info.data.balances && info.data.balances.length > 0 ? (
                 <table className="table" data-testid="balances">
                   <thead>
                     <tr>
@@ -88,7 +96,7 @@ export function ProfilePage() {
                     </tr>
                   </thead>
                   <tbody>
-                    {user.balances.map((b) => (
+                    {info.data.balances.map((b) => (
                       <tr key={b.currency}>
                         <td>
                           <strong>{b.currency}</strong>

@@ -266,7 +266,7 @@ const SCOPES = ['read', 'trade', 'withdraw'] as const;
 function ApiKeys() {
   const { t, i18n } = useTranslation('security');
   const [round, setRound] = useState(0);
-  const keys = useApi((signal) => http.get<ApiKey[]>('user/apiKeys', undefined, signal), [round]);
+  const keys = useApi((signal) => http.get<ApiKey[]>('user/apiKeys', undefined, signal), [], true, [round]);
   const [creating, setCreating] = useState(false);
   const [label, setLabel] = useState('');
   const [scopes, setScopes] = useState<string[]>(['read']);
@@ -496,7 +496,7 @@ interface Eip1193 {
 function LinkedLogins() {
   const { t } = useTranslation('security');
   const [round, setRound] = useState(0);
-  const links = useApi((signal) => http.get<Links>('user/links', undefined, signal), [round]);
+  const links = useApi((signal) => http.get<Links>('user/links', undefined, signal), [], true, [round]);
   const [error, setError] = useState<string | null>(null);
   const [unlink, setUnlink] = useState<{
     kind: 'google' | 'wallet';

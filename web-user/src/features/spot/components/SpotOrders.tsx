@@ -86,7 +86,7 @@ function OrderList({
 }) {
   const { t, i18n } = useTranslation('spot');
   const [page, setPage] = useState(1);
-  const list = useApi((signal) => spotApi.orders(type, page, undefined, signal), [type, page, round]);
+  const list = useApi((signal) => spotApi.orders(type, page, undefined, signal), [type, page], true, [round]);
   const [cancelling, setCancelling] = useState<{ order: SpotOrder; key: string } | null>(null);
   // Resting orders fill on the server: current entrusts are read again every few seconds too, in case
   // a socket push was missed.

@@ -74,7 +74,7 @@ function SpotScreen({
   const [round, setRound] = useState(0);
   const bump = useCallback(() => setRound((r) => r + 1), []);
   const feed = useSpotFeed(pair.symbol, book, isLogin ? token : null, bump);
-  const accounts = useApi((signal) => spotApi.accounts(signal), [book, round], isLogin);
+  const accounts = useApi((signal) => spotApi.accounts(signal), [book], isLogin, [round]);
   const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
   const [ordersTab, setOrdersTab] = useState<OrdersTab>('current');
   const [panel, setPanel] = useState<'book' | 'trades'>('book');

@@ -32,7 +32,7 @@ function useLiveList<T extends { code: string }>(
 ) {
   const version = useTradingVersion();
   const { demo } = useSession();
-  const list = useApi(load, [...deps, version, demo]);
+  const list = useApi(load, [...deps, demo], true, [version]);
   const reloadRef = useRef(list.reload);
   reloadRef.current = list.reload;
   useEffect(() => {

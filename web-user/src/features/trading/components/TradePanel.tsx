@@ -29,7 +29,9 @@ export function TradePanel({
   const location = useLocation();
   const [kind, setKind] = useState<'u' | 'options'>('u');
   const version = useTradingVersion();
-  const info = useApi((signal) => tradingApi.assetInfo(marketId, signal), [marketId, version, demo], isLogin);
+  const info = useApi((signal) => tradingApi.assetInfo(marketId, signal), [marketId, demo], isLogin, [
+    version,
+  ]);
   const pricePrecision = usePricePrecisions([marketId])[String(marketId)];
   // This market's terms as last loaded (not another market's while the new one loads).
   const terms = info.data && String(info.data.marketId) === String(marketId) ? info.data : undefined;
