@@ -410,6 +410,49 @@ describe('web-admin (back-office console) in a real browser', () => {
     expect(JSON.stringify(history.body.result)).toContain('We are checking it now');
   });
 
+  it('support inbox: a conversation another agent closes leaves the open list live; one written to again is open again', async () => {
+    await page.goto('/admin/conversations');
+    await page.locator('.RaList-main').first().waitFor();
+    const writer = await registerUser(run.t);
+    const sent = await run.t
+      .http()
+      .post('/swx/customer/user/supportMessage')
+      .set(real(writer))
+      .send({ body: 'Is the card top-up live yet?' });
+    expect(sent.body.code).toBe(200);
+    const id = String(sent.body.result.conversationId);
+    const row = page.locator('tr', { hasText: 'Is the card top-up live yet?' });
+    await row.waitFor();
+
+    // Another agent (the super-admin, in their own console) closes it: it leaves this open list, no reload.
+    const colleague = { Authorization: `Bearer ${await adminToken()}` };
+    const closed = await run.t.http().post(`/swx/admin/support/conversations/${id}/close`).set(colleague);
+    expect(closed.body.code).toBe(200);
+    await row.waitFor({ state: 'detached' });
+    await screenshot(page, 'admin-support-closed-elsewhere');
+
+    // Its page shows it closed; the customer writes again and it is open again, with its close button.
+    await page.goto(`/admin/conversations/${id}/show`);
+    await page.getByTestId('status-closed').waitFor();
+    await page.getByTestId('support-messages').getByText('Is the card top-up live yet?').waitFor();
+    expect(await page.getByTestId('close-conversation').count()).toBe(0);
+    await run.t
+      .http()
+      .post('/swx/customer/user/supportMessage')
+      .set(real(writer))
+      .send({ body: 'Sorry, one more question' });
+    await page.getByTestId('support-messages').getByText('Sorry, one more question').waitFor();
+    await page.getByTestId('status-open').waitFor();
+    await page.getByTestId('close-conversation').waitFor();
+
+    // Closed by the colleague while this agent has it open: the status and the button follow.
+    await run.t.http().post(`/swx/admin/support/conversations/${id}/close`).set(colleague);
+    await page.getByTestId('status-closed').waitFor();
+    await page.getByTestId('close-conversation').waitFor({ state: 'detached' });
+    await screenshot(page, 'admin-support-reopened-closed');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('opens the operations and configuration screens, and speaks Chinese', async () => {
     const screens: [string, string][] = [
       ['/admin/loans', 'admin-loans'],

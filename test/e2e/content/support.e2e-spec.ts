@@ -475,6 +475,37 @@ describe('online support chat /support', () => {
     ]);
   });
 
+  it('closing a conversation is pushed to every connected agent, not to the customer', async () => {
+    const user = await registerUser(t);
+    const otherAgentToken = (await contentCallers(t)).reviewer;
+    const customer = await connect(user.token);
+    const closer = await connect(agentToken);
+    const colleague = await connect(otherAgentToken);
+    const sent = await ack(customer, 'message', { body: 'Thanks, all good now' });
+    const conversationId = (sent.message as Message).conversationId;
+    await waitFor(() => messages(colleague).some((m) => m.conversationId === conversationId), 10_000);
+
+    const closed = await t
+      .http()
+      .post(`/swx/admin/support/conversations/${conversationId}/close`)
+      .set(bearer(agentToken));
+    expect(closed.body.code).toBe(200);
+    const updates = (c: Client) =>
+      c.events
+        .filter((e) => e.event === 'conversation')
+        .map((e) => e.data as { id: string; status: string; agentUnread: number });
+    for (const c of [closer, colleague]) {
+      const update = await waitFor(
+        () => updates(c).find((u) => u.id === conversationId),
+        10_000,
+        'the close on an agent socket',
+      );
+      expect(update).toMatchObject({ id: conversationId, status: 'closed', agentUnread: 0, userId: user.id });
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(customer.events.filter((e) => e.event === 'conversation')).toEqual([]);
+  });
+
   it('an image whose message is not saved is removed from the storage', async () => {
     const user = await registerUser(t);
     const storage = t.app.get<FileStorage>(FILE_STORAGE);

@@ -40,10 +40,21 @@ interface Message {
   createdAt: string;
 }
 
-/** One socket per page for the agents' room: calls `onMessage` for every message of any conversation. */
-function useSupportSocket(onMessage: (m: Message) => void) {
+/** A conversation's new state pushed to the agents (another agent closed it). */
+interface ConversationUpdate {
+  id: string;
+  status: 'open' | 'closed';
+}
+
+/**
+ * One socket per page for the agents' room: calls `onMessage` for every message of any conversation,
+ * `onConversation` when an agent (this one or another) closes one.
+ */
+function useSupportSocket(onMessage: (m: Message) => void, onConversation?: (c: ConversationUpdate) => void) {
   const handler = useRef(onMessage);
   handler.current = onMessage;
+  const conversationHandler = useRef(onConversation);
+  conversationHandler.current = onConversation;
   useEffect(() => {
     const session = loadSession();
     if (!session) return;
@@ -52,16 +63,23 @@ function useSupportSocket(onMessage: (m: Message) => void) {
       transports: ['websocket'],
     });
     socket.on('message', (m: Message) => handler.current(m));
+    socket.on('conversation', (c: ConversationUpdate) => conversationHandler.current?.(c));
     return () => {
       socket.disconnect();
     };
   }, []);
 }
 
-/** The list refreshes itself when a customer writes (unread counters, order by last message). */
+/**
+ * The list refreshes itself when a customer writes (unread counters, order by last message) and
+ * when an agent closes a conversation (it leaves the open ones).
+ */
 function LiveRefresh() {
   const refresh = useRefresh();
-  useSupportSocket(() => refresh());
+  useSupportSocket(
+    () => refresh(),
+    () => refresh(),
+  );
   return null;
 }
 
@@ -133,9 +151,19 @@ function Chat() {
       live = false;
     };
   }, [id, notify]);
-  useSupportSocket((m) => {
-    if (String(m.conversationId) === id) add(m);
-  });
+  const refresh = useRefresh();
+  useSupportSocket(
+    (m) => {
+      if (String(m.conversationId) !== id) return;
+      add(m);
+      // Written to while closed, it is open again: the status and the close button follow.
+      if (record?.status === 'closed') refresh();
+    },
+    // Closed by another agent: the status and the close button follow too.
+    (c) => {
+      if (String(c.id) === id) refresh();
+    },
+  );
   // A block body: newer browsers answer scrollIntoView with a promise, which is no effect cleanup.
   useEffect(() => {
     void bottom.current?.scrollIntoView({ block: 'end' });

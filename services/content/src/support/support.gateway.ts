@@ -38,7 +38,8 @@ type Ack = { ok: true; [key: string]: unknown } | { ok: false; error: string };
  * URL-safe characters their browser keeps); anything else is refused, as is a token without a
  * live session. Customers emit `message` ({body, clientId?})
  * and `history` ({before?}); agents emit `reply` ({conversationId, body, clientId?}). Both get
- * `message` events live; customers also get `notification` (the bell).
+ * `message` events live; customers also get `notification` (the bell), agents `conversation` (a
+ * conversation closed by one of them, for every console's list).
  */
 @WebSocketGateway({ namespace: '/support', cors: { origin: true } })
 export class SupportGateway implements OnGatewayInit, OnModuleDestroy {

@@ -37,6 +37,8 @@ function roomOf(c: SupportConversation): string {
 }
 
 export const MESSAGE_EVENT = 'message';
+/** To the agents: a conversation's new state (a close), with its conversationView. */
+export const CONVERSATION_EVENT = 'conversation';
 export const MAX_MESSAGE_LENGTH = 2000;
 export const CONVERSATION_SORTABLE = ['id', 'lastMessageAt', 'agentUnread', 'status', 'createdAt'];
 
@@ -319,9 +321,12 @@ export class SupportService {
     return this.page(id, before, limit);
   }
 
-  /** An agent closes a conversation (audited); the customer writing again reopens it. */
+  /**
+   * An agent closes a conversation (audited); the customer writing again reopens it. Every agent's
+   * console hears of it (`conversation` on the agents' room), as it does of new messages.
+   */
   async close(id: string, actor: AdminActor) {
-    return this.dataSource.transaction(async (m) => {
+    const closed = await this.dataSource.transaction(async (m) => {
       const c = await m.findOne(SupportConversation, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!c) throw new AppException(ErrorCode.NotFound);
       c.status = 'closed';
@@ -337,8 +342,11 @@ export class SupportService {
         },
         m,
       );
-      return this.conversationView(c, undefined);
+      return c;
     });
+    const view = this.conversationView(closed, (await this.lastMessages([id])).get(id));
+    this.sockets.emit(AGENTS_ROOM, CONVERSATION_EVENT, view);
+    return view;
   }
 
   private async page(conversationId: string, before: string | undefined, limit: number) {
