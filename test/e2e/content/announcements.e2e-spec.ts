@@ -149,5 +149,82 @@ describe('announcements', () => {
         'announcement.deleted',
       ]);
     });
+
+    // The documented forms only (a date, midnight UTC, or a date and time with Z or ±HH:mm), each a
+    // real calendar date: anything else is told on the field, never stored as another day (the
+    // expanded year -2026-01-01 was stored as 2026-01-01, a week date answered 400 without a field).
+    it('publishedAt: a real date in the documented form, anything else refused on the field', async () => {
+      const message =
+        'Publication date must be a real date such as 2026-01-31, or a date and time with its time zone such as 2026-01-31T09:30:00Z';
+      const draft = { language: 'it', title: 'Date', content: 'Testo.', active: false };
+      const refused = [
+        '-2026-01-01',
+        '+002026-01-01',
+        '2026-W01-1',
+        '2026-001',
+        '20260101',
+        '2026',
+        '2026-01',
+        '2026-02-29',
+        '2026-02-30',
+        '2026-13-01',
+        '2026-00-10',
+        '2026-01-01T24:00:00Z',
+        '2026-01-01T10:60:00Z',
+        '2026-01-01T10:00:60Z',
+        '2026-01-01T10:00:00,5Z',
+        '2026-01-01T10Z',
+        '2026-01-01 10:00:00Z',
+        '2026-01-01T10:00:00',
+        '2026-01-01T10:00:00+0100',
+        '2026-01-01T10:00:00+24:00',
+        '0000-01-01',
+        ' 2026-01-01',
+        'yesterday',
+        42,
+      ];
+      for (const publishedAt of refused) {
+        const res = await post({ ...draft, publishedAt });
+        expect([publishedAt, res.body]).toEqual([
+          publishedAt,
+          { code: 400, result: [{ field: 'publishedAt', message }], message: expect.any(String) },
+        ]);
+      }
+
+      const accepted: [string, string][] = [
+        ['2026-01-01', '2026-01-01T00:00:00.000Z'],
+        ['2028-02-29', '2028-02-29T00:00:00.000Z'],
+        ['2026-03-01T10:00Z', '2026-03-01T10:00:00.000Z'],
+        ['2026-03-01T10:00:00+02:00', '2026-03-01T08:00:00.000Z'],
+        ['2026-03-01T23:30:00-05:30', '2026-03-02T05:00:00.000Z'],
+        ['2026-12-31T23:59:59.999Z', '2026-12-31T23:59:59.999Z'],
+        ['2026-06-15T12:00:00.123456+00:00', '2026-06-15T12:00:00.123Z'],
+      ];
+      for (const [publishedAt, stored] of accepted) {
+        const res = await post({ ...draft, publishedAt });
+        expect([publishedAt, res.body.code, res.body.result?.publishedAt]).toEqual([
+          publishedAt,
+          200,
+          stored,
+        ]);
+      }
+
+      // An edit is held to the same: refused on the field, the stored date kept.
+      const id = (await post({ ...draft, publishedAt: '2026-05-01' })).body.result.id as number;
+      for (const publishedAt of ['-2026-01-01', '+002026-01-01', '2026-04-31']) {
+        const res = await t
+          .http()
+          .put(`/swx/admin/announcements/${id}`)
+          .set(bearer(callers.operator))
+          .send({ publishedAt });
+        expect([publishedAt, res.body.code, res.body.result]).toEqual([
+          publishedAt,
+          400,
+          [{ field: 'publishedAt', message }],
+        ]);
+      }
+      const kept = await t.http().get(`/swx/admin/announcements/${id}`).set(bearer(callers.operator));
+      expect(kept.body.result.publishedAt).toBe('2026-05-01T00:00:00.000Z');
+    });
   });
 });

@@ -4,3 +4,4 @@ export * from './api-exception.filter';
 export * from './envelope';
 export * from './validation';
 export * from './configure-http-app';
+export * from './iso-date-time';

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { LessThanOrEqual, type DataSource, type Repository } from 'typeorm';
 import { AdminAuditService } from '@app/accounts';
-import { AppException, DEFAULT_LANGUAGE, ErrorCode, type Language, type ListQuery } from '@app/common';
+import {
+  AppException,
+  DEFAULT_LANGUAGE,
+  ErrorCode,
+  parseIsoDateTime,
+  type Language,
+  type ListQuery,
+} from '@app/common';
 import type { AdminActor } from '../shared/admin-actor';
 import { filterIds, intId } from '../shared/admin-list';
 import { auditedWrite } from '../shared/db-errors';
@@ -75,7 +82,7 @@ export class AnnouncementsService {
           language: dto.language,
           title: dto.title,
           content: dto.content,
-          publishedAt: dto.publishedAt ? new Date(dto.publishedAt) : new Date(),
+          publishedAt: (dto.publishedAt && parseIsoDateTime(dto.publishedAt)) || new Date(),
           active: dto.active ?? true,
         }),
       );
@@ -111,11 +118,9 @@ export class AnnouncementsService {
         row.content = dto.content;
         changed.push('content');
       }
-      if (
-        dto.publishedAt !== undefined &&
-        new Date(dto.publishedAt).getTime() !== row.publishedAt.getTime()
-      ) {
-        row.publishedAt = new Date(dto.publishedAt);
+      const publishedAt = dto.publishedAt === undefined ? null : parseIsoDateTime(dto.publishedAt);
+      if (publishedAt && publishedAt.getTime() !== row.publishedAt.getTime()) {
+        row.publishedAt = publishedAt;
         changed.push('publishedAt');
       }
       if (dto.active !== undefined && dto.active !== row.active) {

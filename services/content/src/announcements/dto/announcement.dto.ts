@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { LANGUAGES, type Language } from '@app/common';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIsoDateTime, ISO_DATE_TIME_DESCRIPTION, LANGUAGES, type Language } from '@app/common';
 import { IsSafeHtml, RaRecordEcho, trim } from '../../shared/validators';
 
 export class CreateAnnouncementDto {
@@ -22,9 +22,11 @@ export class CreateAnnouncementDto {
   @IsSafeHtml()
   content: string;
 
-  @ApiPropertyOptional({ description: 'ISO 8601; default now; a future date schedules the notice' })
+  @ApiPropertyOptional({
+    description: `${ISO_DATE_TIME_DESCRIPTION}; default now; a future date schedules the notice`,
+  })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'validation.invalid' })
+  @IsIsoDateTime()
   publishedAt?: string;
 
   @ApiPropertyOptional({ default: true })
@@ -55,9 +57,9 @@ export class UpdateAnnouncementDto extends RaRecordEcho {
   @IsSafeHtml()
   content?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: `${ISO_DATE_TIME_DESCRIPTION}; a future date schedules the notice` })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'validation.invalid' })
+  @IsIsoDateTime()
   publishedAt?: string;
 
   @ApiPropertyOptional()
