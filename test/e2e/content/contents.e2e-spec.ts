@@ -192,6 +192,9 @@ describe('content items', () => {
         { ...ok, body: '<p>hi</p><script>alert(1)</script>' },
         { ...ok, body: '<img src=x onerror="alert(1)">' },
         { ...ok, body: '<a href="javascript:alert(1)">x</a>' },
+        // The same link behind character references or a tab, as a browser reads it.
+        { ...ok, body: '<a href="&#106;avascript:alert(1)">x</a>' },
+        { ...ok, body: '<a href="java&#x09;script:alert(1)">x</a>' },
         { ...ok, owner: 'me' },
       ]) {
         expect((await post(bad)).body.code).toBe(400);
