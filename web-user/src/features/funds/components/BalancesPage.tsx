@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatAmount } from '../../../shared/format';
+import { formatAmount, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
@@ -60,13 +60,13 @@ export function BalancesPage({ view }: { view: 'balance' | 'balance2' | 'balance
               <div>
                 <div className="muted small">{t('balances.totalUsdt')}</div>
                 <strong className="big" data-testid="total-usdt" dir="ltr">
-                  {formatAmount(s.totalUsdt, 2)} USDT
+                  ≈ {formatAmount(s.totalUsdt, 2)} USDT
                 </strong>
               </div>
               <div>
                 <div className="muted small">{t('balances.availableUsdt')}</div>
-                <strong className="big" dir="ltr">
-                  {formatAmount(s.availableUsdt, 2)} USDT
+                <strong className="big" dir="ltr" data-testid="available-usdt">
+                  ≈ {formatAmount(s.availableUsdt, 2)} USDT
                 </strong>
               </div>
             </>
@@ -103,11 +103,11 @@ function AccountsTable({ list, detailed }: { list: CoinAccount[]; detailed: bool
                 <strong>{a.currency}</strong>
               </td>
               <td
-                className="num"
+                className="num amount-exact"
                 data-label={t('balances.available')}
                 data-testid={`available-${a.currency}`}
               >
-                {formatAmount(a.available)}
+                {formatExact(a.available)}
               </td>
               <td className="num" data-label={t('balances.frozen')}>
                 {formatAmount(a.frozen)}
@@ -129,7 +129,7 @@ function AccountsTable({ list, detailed }: { list: CoinAccount[]; detailed: bool
                 )}
               </td>
               <td className="num" data-label={t('balances.usdtValue')}>
-                {a.usdtValue ? formatAmount(a.usdtValue, 2) : '—'}
+                {a.usdtValue ? `≈ ${formatAmount(a.usdtValue, 2)}` : '—'}
               </td>
             </tr>
           ))}

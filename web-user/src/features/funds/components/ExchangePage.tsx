@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors } from '../../../api/http-client';
 import { cmp, dec, isDecimal } from '../../../shared/decimal';
-import { formatAmount, formatExact } from '../../../shared/format';
+import { formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { useNow } from '../../../shared/useNow';
 import { BalanceUnavailable, knownBalance } from '../../../shared/ui/BalanceUnavailable';
@@ -144,9 +144,9 @@ function ExchangeForm({
               />
             )}
           </Field>
-          <div className="muted small" data-testid="exchange-available">
+          <div className="muted small amount-exact" data-testid="exchange-available">
             {t('withdraw.available', {
-              amount: balance === null ? '—' : formatAmount(balance),
+              amount: balance === null ? '—' : formatExact(balance),
               coin: from,
             })}
           </div>

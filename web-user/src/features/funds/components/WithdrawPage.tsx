@@ -125,7 +125,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
     else if (net && cmp(dec(v.amount), dec(net.minWithdrawal)) < 0)
       next.amount = t('withdraw.belowMin', { name: coin, limit: formatAmount(net.minWithdrawal) });
     else if (available !== null && cmp(dec(v.amount), dec(available)) > 0)
-      next.amount = t('withdraw.overAvailable', { amount: formatAmount(available), coin });
+      next.amount = t('withdraw.overAvailable', { amount: formatExact(available), coin });
     if (!user?.hasWithdrawPassword) next.password = t('withdraw.setPasswordFirst');
     else if (!v.password) next.password = t('withdraw.enterPassword');
     if (needTotp && !/^\d{6}$|^[A-Za-z0-9-]{8,}$/.test(v.totp.trim()))
@@ -146,8 +146,8 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
       if (available !== null && cmp(dec(q.total), dec(available)) > 0) {
         setErrors({
           amount: t('withdraw.overWithFee', {
-            total: formatAmount(q.total),
-            amount: formatAmount(available),
+            total: formatExact(q.total),
+            amount: formatExact(available),
             coin,
           }),
         });
@@ -342,8 +342,8 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
               />
             )}
           </Field>
-          <div className="muted small" data-testid="withdraw-available">
-            {t('withdraw.available', { amount: available === null ? '—' : formatAmount(available), coin })}
+          <div className="muted small amount-exact" data-testid="withdraw-available">
+            {t('withdraw.available', { amount: available === null ? '—' : formatExact(available), coin })}
           </div>
           {!disabled && accounts.error && <BalanceUnavailable onRetry={accounts.reload} />}
           <dl className="details compact quote-box" data-testid="withdraw-quote">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../../app/layout/icons';
-import { formatAmount } from '../../../shared/format';
+import { formatAmount, formatExact } from '../../../shared/format';
 import { session, useSession } from '../../../shared/session';
 import { ConfirmModal } from '../../../shared/ui/Modal';
 import { AsyncView, Loading } from '../../../shared/ui/StateViews';
@@ -101,8 +101,8 @@ export function ProfilePage() {
                         <td>
                           <strong>{b.currency}</strong>
                         </td>
-                        <td className="num" data-testid={`balance-${b.currency}`}>
-                          {formatAmount(b.available, 8)}
+                        <td className="num amount-exact" data-testid={`balance-${b.currency}`}>
+                          {formatExact(b.available)}
                         </td>
                         <td className="num">{formatAmount(b.frozen, 8)}</td>
                       </tr>

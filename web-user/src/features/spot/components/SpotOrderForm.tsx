@@ -399,7 +399,7 @@ export function SpotOrderForm({
         <dl className="details compact spot-summary">
           <dt>{t('form.available')}</dt>
           <dd dir="ltr" data-testid="spot-available">
-            {available !== null ? `${formatAmount(available)} ${payCoin}` : '—'}
+            {available !== null ? `${formatExact(available)} ${payCoin}` : '—'}
           </dd>
           <dt>{marketBuy ? t('form.estimatedQuantity') : t('form.total')}</dt>
           <dd dir="ltr" data-testid="spot-total">

@@ -109,7 +109,7 @@ function OptionsFormBody({
         <dd dir="ltr">{payout ? `${formatExact(toExact(payout))} ${product.currency}` : '—'}</dd>
         <dt>{t('u.available')}</dt>
         <dd dir="ltr" data-testid="options-available">
-          {available === null ? '—' : `${formatAmount(available)} ${product.currency}`}
+          {available === null ? '—' : `${formatExact(available)} ${product.currency}`}
         </dd>
       </dl>
       {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../api/http-client';
 import { add, cmp, dec, div, isDecimal, mul, toPlain, type Dec } from '../../../shared/decimal';
-import { formatAmount, formatPrice } from '../../../shared/format';
+import { formatAmount, formatExact, formatPrice } from '../../../shared/format';
 import { BalanceUnavailable } from '../../../shared/ui/BalanceUnavailable';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { Field } from '../../../shared/ui/Field';
@@ -214,7 +214,7 @@ export function UOrderForm({
         </dd>
         <dt>{t('u.available')}</dt>
         <dd dir="ltr" data-testid="u-available">
-          {available === null ? '—' : `${formatAmount(available)} ${info.currency}`}
+          {available === null ? '—' : `${formatExact(available)} ${info.currency}`}
         </dd>
       </dl>
       {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
