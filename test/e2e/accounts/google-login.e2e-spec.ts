@@ -3,7 +3,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser, uniqueName } from '../../support/users';
+import { generate } from 'otplib';
 import { SecurityChangesService } from '@app/accounts';
+import { Clock } from '@app/common';
 
 const CLIENT_ID = 'swx-test-client';
 const CLIENT_SECRET = 'a-client-secret-for-tests-only';
@@ -154,6 +156,84 @@ describe('Google (OIDC) login /swx/customer/login', () => {
     // Logging in again by the same Google account links nothing new: no further change.
     expect((await loginByGoogle(await authorize(existing.email))).body.code).toBe(200);
     expect(await securityChanges()).toEqual(after);
+  });
+
+  // Whoever holds a Google account with a user's e-mail but not the user's second factor gets
+  // nothing stored: the link (with its withdrawal hold and notice) is made only once the login is
+  // complete, after the second factor.
+  it('with 2FA on, the link by e-mail waits for the second factor: an abandoned or failed login links nothing', async () => {
+    const clock = t.app.get(Clock);
+    const totp = (secret: string) => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
+    const existing = await registerUser(t);
+    const bearer = { Authorization: `Bearer ${existing.token}` };
+    const secret = (await t.http().post('/swx/customer/user/2fa/setup').set(bearer)).body.result
+      .secret as string;
+    const enabled = await t
+      .http()
+      .post('/swx/customer/user/2fa/enable')
+      .set(bearer)
+      .send({ code: await totp(secret) });
+    expect(enabled.body.code).toBe(200);
+    clock.advance(30_000);
+
+    const state = async () => {
+      const links = await t.db.query('SELECT issuer FROM accounts.oidc_links WHERE user_id = $1', [
+        existing.id,
+      ]);
+      const [row] = await t.db.query('SELECT security_changed_at FROM accounts.users WHERE id = $1', [
+        existing.id,
+      ]);
+      const notes = await t.db.query(
+        `SELECT title FROM content.notifications WHERE user_id = $1 AND key LIKE 'security-change-%'`,
+        [existing.id],
+      );
+      return {
+        links: links.length as number,
+        changedAt: row.security_changed_at as Date | null,
+        titles: notes.map((n: { title: string }) => n.title) as string[],
+      };
+    };
+    const before = await state();
+    expect(before.links).toBe(0);
+    const login2fa = (body: object) => t.http().post('/swx/customer/login/login2fa').send(body);
+
+    // Abandoned at the second factor: no link, no hold, no notice.
+    const abandoned = await loginByGoogle(await authorize(existing.email));
+    expect(abandoned.body.result).toEqual({
+      twoFactorRequired: true,
+      challenge: expect.any(String),
+      expiresAt: expect.any(String),
+    });
+    expect(await state()).toEqual(before);
+
+    // A wrong second factor: the same.
+    const failed = await loginByGoogle(await authorize(existing.email));
+    expect((await login2fa({ challenge: failed.body.result.challenge, code: '000000' })).body.code).toBe(
+      10091,
+    );
+    expect(await state()).toEqual(before);
+    // Nor does the Google account log in by a link of its own now: it still needs the second factor.
+    const again = await loginByGoogle(await authorize(existing.email));
+    expect(again.body.result.twoFactorRequired).toBe(true);
+    expect(await state()).toEqual(before);
+
+    // The second factor passed: the login completes and only now links (held, told).
+    const done = await login2fa({ challenge: again.body.result.challenge, code: await totp(secret) });
+    expect(done.body).toMatchObject({
+      code: 200,
+      result: { token: expect.any(String), user: { id: existing.id } },
+    });
+    const after = await state();
+    expect(after.links).toBe(1);
+    expect(after.changedAt).toEqual(expect.any(Date));
+    expect(after.titles).toEqual([...before.titles, 'message.securityChangeLoginLinkedTitle']);
+
+    // An earlier challenge of the same Google account, completed later, links nothing new.
+    clock.advance(30_000);
+    expect(
+      (await login2fa({ challenge: abandoned.body.result.challenge, code: await totp(secret) })).body.code,
+    ).toBe(200);
+    expect(await state()).toEqual(after);
   });
 
   it('a user created by Google login has made no security change', async () => {

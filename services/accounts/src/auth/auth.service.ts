@@ -16,7 +16,11 @@ import {
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { ApiKey } from '../api-keys/entities/api-key.entity';
 import type { LoginResult } from '@app/contracts';
-import { TwoFactorService, type TwoFactorChallenge } from '../two-factor/two-factor.service';
+import {
+  TwoFactorService,
+  type PendingOidcLink,
+  type TwoFactorChallenge,
+} from '../two-factor/two-factor.service';
 import type { LoginTwoFactorDto } from '../two-factor/dto/two-factor.dto';
 import { stillCurrent } from '../two-factor/login-challenges';
 import { User } from '../users/entities/user.entity';
@@ -175,14 +179,15 @@ export class AuthService {
   /** Completes a login that answered a 2FA challenge, with a TOTP code or a recovery code. */
   async loginTwoFactor(dto: LoginTwoFactorDto, client: ClientInfo): Promise<LoginResult> {
     if (!dto.code && !dto.recoveryCode) throw AppException.field('code', 'auth.enterTotpCode');
-    const { userId, credential } = await this.twoFactor.completeChallenge(
+    const { userId, credential, oidcLink } = await this.twoFactor.completeChallenge(
       dto.challenge,
       { code: dto.code, recoveryCode: dto.recoveryCode },
       client.ip,
     );
     // The session opens under a share lock of the user's row, with the password the challenge was
     // opened with still in place: a reset or change committed meanwhile refuses it, one that commits
-    // later waits for this session and then ends it with the others.
+    // later waits for this session and then ends it with the others. A Google login by the user's
+    // e-mail links its account only now, with the session.
     const { user, session } = await this.dataSource.transaction(async (m) => {
       const current = await m
         .getRepository(User)
@@ -195,6 +200,12 @@ export class AuthService {
       if (!stillCurrent(credential, current.passwordHash))
         throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
       this.assertActive(current);
+      if (oidcLink) {
+        // The e-mail changed since the Google login began: it no longer names this user.
+        if (current.email?.toLowerCase() !== oidcLink.email.toLowerCase())
+          throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
+        await this.linkByEmail(m, current.id, oidcLink);
+      }
       return { user: current, session: await this.sessions.open('customer', userId, client, m) };
     });
     return this.loginResult(user, session);
@@ -320,41 +331,27 @@ export class AuthService {
 
   /**
    * Google / OIDC login: the provider's verified e-mail logs in the user linked to that provider
-   * account, else the user with that e-mail (then linked: a security change), else a new user with
-   * the e-mail.
+   * account, else the user with that e-mail (then linked, a security change, once the login is
+   * complete: after the second factor when the user has 2FA on), else a new user with the e-mail.
    */
   async loginByGoogle(dto: LoginByGoogleDto, client: ClientInfo): Promise<FirstFactorResult> {
     const identity = await this.oidc.exchange(dto, null);
     const links = this.dataSource.getRepository(OidcLink);
-    const linked = async (): Promise<User | null> => {
+    const linked = async (): Promise<{ user: User; link?: PendingOidcLink } | null> => {
       const link = await links.findOne({ where: { issuer: identity.issuer, subject: identity.subject } });
-      if (link) return this.users.findWithSecrets({ id: link.userId });
+      if (link) {
+        const user = await this.users.findWithSecrets({ id: link.userId });
+        return user ? { user } : null;
+      }
       const byEmail = await this.users.findWithSecrets({ email: identity.email });
       if (!byEmail) return null;
-      // Linked by the e-mail alone: a new way into an existing account, a security change just as an
-      // explicit link is (LinksService): withdrawals wait 24 hours and the holder is told. Only the
-      // request whose insert made the link records it (a concurrent one inserts nothing).
-      await this.dataSource.transaction(async (m) => {
-        const inserted = await m
-          .createQueryBuilder()
-          .insert()
-          .into(OidcLink)
-          .values({
-            issuer: identity.issuer,
-            subject: identity.subject,
-            userId: byEmail.id,
-            email: identity.email,
-          })
-          .orIgnore()
-          .returning('user_id')
-          .execute();
-        if (Array.isArray(inserted.raw) && inserted.raw.length > 0)
-          await this.securityChanges.record(byEmail.id, 'loginLinked', m);
-      });
-      return byEmail;
+      return {
+        user: byEmail,
+        link: { issuer: identity.issuer, subject: identity.subject, email: identity.email },
+      };
     };
-    let user = await linked();
-    if (!user) {
+    let found = await linked();
+    if (!found) {
       try {
         const created = await this.inTransaction(async (m) =>
           this.createUserWithSession(
@@ -373,18 +370,49 @@ export class AuthService {
         return this.loginResult(created.user, created.session);
       } catch (error) {
         // Another request created the user first: log in as that user.
-        user = await linked();
-        if (!user) throw error;
+        found = await linked();
+        if (!found) throw error;
       }
     }
-    this.assertActive(user);
-    return this.afterFirstFactor(user, client);
+    this.assertActive(found.user);
+    return this.afterFirstFactor(found.user, client, found.link);
   }
 
-  /** The second factor when the user has 2FA on, else a session at once. */
-  private async afterFirstFactor(user: User, client: ClientInfo): Promise<FirstFactorResult> {
-    if (this.twoFactor.isEnabled(user)) return this.twoFactor.openChallenge(user);
-    return this.loginResult(user, await this.sessions.open('customer', user.id, client));
+  /**
+   * The second factor when the user has 2FA on, else a session at once. `oidcLink`: a Google account
+   * found by the user's e-mail, linked only with the session (here, or by loginTwoFactor).
+   */
+  private async afterFirstFactor(
+    user: User,
+    client: ClientInfo,
+    oidcLink?: PendingOidcLink,
+  ): Promise<FirstFactorResult> {
+    if (this.twoFactor.isEnabled(user)) return this.twoFactor.openChallenge(user, oidcLink);
+    if (!oidcLink) return this.loginResult(user, await this.sessions.open('customer', user.id, client));
+    const session = await this.dataSource.transaction(async (m) => {
+      await this.linkByEmail(m, user.id, oidcLink);
+      return this.sessions.open('customer', user.id, client, m);
+    });
+    return this.loginResult(user, session);
+  }
+
+  /**
+   * Links a Google account to the user its verified e-mail named, once the login is complete. A new
+   * way into an existing account is a security change just as an explicit link is (LinksService):
+   * withdrawals wait 24 hours and the holder is told. Only the request whose insert made the link
+   * records it (a concurrent or earlier one inserts nothing).
+   */
+  private async linkByEmail(m: EntityManager, userId: string, link: PendingOidcLink): Promise<void> {
+    const inserted = await m
+      .createQueryBuilder()
+      .insert()
+      .into(OidcLink)
+      .values({ issuer: link.issuer, subject: link.subject, userId, email: link.email })
+      .orIgnore()
+      .returning('user_id')
+      .execute();
+    if (Array.isArray(inserted.raw) && inserted.raw.length > 0)
+      await this.securityChanges.record(userId, 'loginLinked', m);
   }
 
   private loginResult(user: User, session: { token: string; expiresAt: Date }): LoginResult {

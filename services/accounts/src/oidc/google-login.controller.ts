@@ -28,7 +28,8 @@ export class GoogleLoginController {
   @ApiOperation({
     summary:
       'Google login, step 2: the code and state of /api/loginCallback/google; answers {token, expiresAt, user} (linked by the ' +
-      'verified e-mail, which holds withdrawals for 24 hours like any new login link, or created if new) or a 2FA challenge. 400 on state (unknown or used) or code (refused, e-mail unverified)',
+      'verified e-mail, which holds withdrawals for 24 hours like any new login link, or created if new) or a 2FA challenge ' +
+      '(then the link by e-mail is made only once login2fa completes). 400 on state (unknown or used) or code (refused, e-mail unverified)',
   })
   loginByGoogle(@Body() dto: LoginByGoogleDto, @Req() req: AppRequest) {
     return this.auth.loginByGoogle(dto, clientOf(req));

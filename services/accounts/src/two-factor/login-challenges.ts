@@ -30,13 +30,26 @@ export class LoginChallenges {
     private readonly totp: TotpVerifier,
   ) {}
 
-  /** `passwordHash`: the holder's password hash as the first factor saw it (null: none set). */
-  async open(kind: TotpSubjectKind, id: string, passwordHash: string | null): Promise<TwoFactorChallenge> {
+  /**
+   * `passwordHash`: the holder's password hash as the first factor saw it (null: none set).
+   * `pending`: what the login is to do only once complete (a link to make), handed back by `complete`.
+   */
+  async open(
+    kind: TotpSubjectKind,
+    id: string,
+    passwordHash: string | null,
+    pending?: string,
+  ): Promise<TwoFactorChallenge> {
     const challenge = randomBytes(32).toString('base64url');
     const key = challengeKey(kind, challenge);
     await this.redis
       .multi()
-      .hset(key, { [`${kind}Id`]: id, credential: credentialStamp(passwordHash), attempts: 0 })
+      .hset(key, {
+        [`${kind}Id`]: id,
+        credential: credentialStamp(passwordHash),
+        attempts: 0,
+        ...(pending === undefined ? {} : { pending }),
+      })
       .expire(key, CHALLENGE_TTL_SECONDS)
       .exec();
     const expiresAt = new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000).toISOString();
@@ -46,7 +59,8 @@ export class LoginChallenges {
   /**
    * Checks the second factor of a challenge (`check`: what the holder's factor was, or null when
    * wrong) and consumes the challenge; answers the holder's id, what `check` answered and the
-   * challenge's credential stamp (for `stillCurrent` when the session opens).
+   * challenge's credential stamp (for `stillCurrent` when the session opens) and what it was opened
+   * with as `pending` (null when nothing).
    * `passwordHashOf` reads the holder's password hash now: a challenge opened with another one (the
    * password was reset or changed since) is destroyed unchecked, its factor neither tried nor counted.
    * Unknown, used or outdated challenge: 400 on `challenge`; wrong factor: 10091; too many wrong: 429.
@@ -57,9 +71,9 @@ export class LoginChallenges {
     ip: string,
     passwordHashOf: (id: string) => Promise<string | null>,
     check: (id: string) => Promise<T | null>,
-  ): Promise<{ id: string; used: T; credential: string }> {
+  ): Promise<{ id: string; used: T; credential: string; pending: string | null }> {
     const key = challengeKey(kind, challenge);
-    const [id, credential] = await this.redis.hmget(key, `${kind}Id`, 'credential');
+    const [id, credential, pending] = await this.redis.hmget(key, `${kind}Id`, 'credential', 'pending');
     if (!id) throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
     if (!credential || !stillCurrent(credential, await passwordHashOf(id))) {
       await this.redis.del(key);
@@ -78,7 +92,7 @@ export class LoginChallenges {
     // Single use, even under a race of two correct answers: only one DEL removes the key.
     if ((await this.redis.del(key)) !== 1)
       throw AppException.field('challenge', 'auth.twoFactorChallengeInvalid');
-    return { id, used, credential };
+    return { id, used, credential, pending };
   }
 }
 

@@ -13,6 +13,16 @@ import { TotpVerifier, type TotpSubject } from './totp-verifier';
 
 export type { TwoFactorChallenge } from './login-challenges';
 
+/**
+ * A Google account found by the user's e-mail, to be linked only once the login is complete: whoever
+ * holds an account with the user's e-mail but not the second factor must leave nothing behind.
+ */
+export interface PendingOidcLink {
+  issuer: string;
+  subject: string;
+  email: string;
+}
+
 /** A second factor given by the user: a TOTP code or a recovery code. */
 export interface SecondFactor {
   code?: string;
@@ -101,22 +111,28 @@ export class TwoFactorService {
   /**
    * After the first factor: a single-use challenge that login2fa completes, bound to the password
    * hash of `user` as the first factor read it (a reset or change of the password ends it).
+   * `oidcLink`: a Google account to link once the second factor passed (handed back then).
    */
-  openChallenge(user: Pick<User, 'id' | 'passwordHash'>): Promise<TwoFactorChallenge> {
-    return this.challenges.open('user', user.id, user.passwordHash);
+  openChallenge(
+    user: Pick<User, 'id' | 'passwordHash'>,
+    oidcLink?: PendingOidcLink,
+  ): Promise<TwoFactorChallenge> {
+    const pending = oidcLink ? JSON.stringify({ oidcLink }) : undefined;
+    return this.challenges.open('user', user.id, user.passwordHash, pending);
   }
 
   /**
-   * Checks the second factor of a challenge and consumes it; answers the user id and the
-   * challenge's credential stamp (`stillCurrent` where the session opens).
+   * Checks the second factor of a challenge and consumes it; answers the user id, the
+   * challenge's credential stamp (`stillCurrent` where the session opens) and the Google account
+   * the login is to link, if any.
    * Unknown, used or outdated challenge: 400 on `challenge`; wrong factor: 10091; too many wrong: 429.
    */
   async completeChallenge(
     challenge: string,
     factor: SecondFactor,
     ip: string,
-  ): Promise<{ userId: string; credential: string }> {
-    const { id, credential } = await this.challenges.complete(
+  ): Promise<{ userId: string; credential: string; oidcLink: PendingOidcLink | null }> {
+    const { id, credential, pending } = await this.challenges.complete(
       'user',
       challenge,
       ip,
@@ -126,7 +142,10 @@ export class TwoFactorService {
         return this.isEnabled(user) && (await this.checkFactor(user, factor)) ? true : null;
       },
     );
-    return { userId: id, credential };
+    const oidcLink = pending
+      ? ((JSON.parse(pending) as { oidcLink?: PendingOidcLink }).oidcLink ?? null)
+      : null;
+    return { userId: id, credential, oidcLink };
   }
 
   /** For sensitive changes (repasswordTx): a TOTP code is required while 2FA is enabled. */
