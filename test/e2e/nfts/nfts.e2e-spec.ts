@@ -18,6 +18,7 @@ interface NftView {
   status: string;
   currentBid: string | null;
   donated: string;
+  endTime: string;
   charity: { id: number; name: string; donated: string };
 }
 
@@ -325,6 +326,55 @@ describe('charity NFTs', () => {
     // Still open: somebody can buy it at that price.
     const buyer = await funded('300');
     expect((await buyNft(buyer, { nftId: nft.id, type: 'buy' })).body.code).toBe(20004);
+  });
+
+  it('an end time is a real date in the documented form and later than now, said on endTime', async () => {
+    const later = new Date(clock.now().getTime() + 86_400_000);
+    const year = later.getUTCFullYear() + 1;
+    const before = (await t.db.query(`SELECT count(*)::int AS n FROM nfts.nfts`))[0].n;
+    // An expanded year, a week date, a day that does not exist, a time without its zone.
+    for (const endTime of [
+      `-${year}-01-01`,
+      `+00${year}-01-01`,
+      `${year}-W01-1`,
+      `${year}-02-30`,
+      `${year}-01-01T10:00`,
+    ]) {
+      const res = await t
+        .http()
+        .post('/swx/admin/nfts')
+        .set(admin)
+        .set('lang', 'en')
+        .send({
+          name: 'Dated drop',
+          imageUrl: '/swx/customer/index/nftImage/blue-spring.svg',
+          contractAddress: CONTRACT,
+          tokenId: `${Date.now()}${++token}`,
+          creator: 'Test Studio',
+          chain: 'Ethereum',
+          charityId: 1,
+          startBid: '100',
+          endTime,
+        });
+      expect(res.body).toMatchObject({ code: 400, result: [{ field: 'endTime' }] });
+      expect(res.body.result[0].message).toContain('2026-01-31T09:30:00Z');
+    }
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM nfts.nfts`))[0].n).toBe(before);
+
+    const nft = await listNft({ endTime: `${year}-01-01T10:00:00+02:00` });
+    expect(nft.endTime).toBe(`${year}-01-01T08:00:00.000Z`);
+    const edit = (body: object) =>
+      t.http().put(`/swx/admin/nfts/${nft.id}`).set(admin).set('lang', 'en').send(body);
+    const past = await edit({ endTime: new Date(clock.now().getTime() - 60_000).toISOString() });
+    expect(past.body).toMatchObject({
+      code: 400,
+      result: [{ field: 'endTime', message: expect.stringContaining('later than now') }],
+    });
+    expect((await edit({ endTime: `-${year}-01-01` })).body).toMatchObject({
+      code: 400,
+      result: [{ field: 'endTime' }],
+    });
+    expect((await getNft(nft.id)).endTime).toBe(`${year}-01-01T08:00:00.000Z`);
   });
 
   it('operators edit the catalogue (audited); withdrawing releases the highest bid', async () => {

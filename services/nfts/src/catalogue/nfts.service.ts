@@ -3,7 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AdminAuditService } from '@app/accounts';
-import { AppException, Clock, ErrorCode, type ListQuery, type NotificationInput } from '@app/common';
+import {
+  AppException,
+  Clock,
+  ErrorCode,
+  parseIsoDateTime,
+  type ListQuery,
+  type NotificationInput,
+} from '@app/common';
 import { NftAuctionService } from '../auction/nft-auction.service';
 import type {
   CharityDto,
@@ -165,9 +172,9 @@ export class NftsService {
   }
 
   async create(dto: CreateNftDto, actor: AdminActor) {
-    const endAt = new Date(dto.endTime);
+    const endAt = parseIsoDateTime(dto.endTime)!;
     if (endAt.getTime() <= this.clock.now().getTime())
-      throw AppException.field('endTime', 'validation.invalid');
+      throw AppException.field('endTime', 'validation.inFuture');
     const startBid = new Decimal(dto.startBid);
     const price = dto.price ? new Decimal(dto.price) : null;
     this.checkAmounts(startBid, price);
@@ -233,7 +240,7 @@ export class NftsService {
       }
       const price = dto.price === undefined ? nft.price : dto.price === null ? null : new Decimal(dto.price);
       const startBid = dto.startBid === undefined ? nft.startBid : new Decimal(dto.startBid);
-      const endAt = dto.endTime === undefined ? nft.endAt : new Date(dto.endTime);
+      const endAt = dto.endTime === undefined ? nft.endAt : parseIsoDateTime(dto.endTime)!;
       const terms = {
         price: !(price === nft.price || (price && nft.price && price.eq(nft.price))),
         startBid: !startBid.eq(nft.startBid),
@@ -246,7 +253,7 @@ export class NftsService {
           throw new AppException(ErrorCode.CollectibleStatusWrong);
         if (terms.startBid && nft.bidCount > 0) throw new AppException(ErrorCode.CollectibleStatusWrong);
         if (terms.endTime && endAt.getTime() <= this.clock.now().getTime())
-          throw AppException.field('endTime', 'validation.invalid');
+          throw AppException.field('endTime', 'validation.inFuture');
         this.checkAmounts(startBid, price, nft.currentBid);
         nft.price = price;
         nft.startBid = startBid;

@@ -3,7 +3,6 @@ import { Transform, Type } from 'class-transformer';
 import {
   Allow,
   IsBoolean,
-  IsDateString,
   IsIn,
   IsInt,
   IsOptional,
@@ -14,7 +13,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { PageQuery } from '@app/common';
+import { ISO_DATE_TIME_DESCRIPTION, IsIsoDateTime, PageQuery } from '@app/common';
 
 const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 /** Amounts in USDT with at most 8 decimals, as decimal strings. */
@@ -149,8 +148,8 @@ export class CreateNftDto {
   @Matches(AMOUNT, { message: 'validation.enterAmount' })
   startBid: string;
 
-  @ApiProperty({ example: '2030-01-01T00:00:00Z' })
-  @IsDateString({}, { message: 'validation.invalid' })
+  @ApiProperty({ example: '2030-01-01T00:00:00Z', description: ISO_DATE_TIME_DESCRIPTION })
+  @IsIsoDateTime()
   endTime: string;
 }
 
@@ -217,8 +216,9 @@ export class UpdateNftDto {
   @Matches(AMOUNT, { message: 'validation.enterAmount' })
   startBid?: string;
 
+  @ApiPropertyOptional({ example: '2030-01-01T00:00:00Z', description: ISO_DATE_TIME_DESCRIPTION })
   @IsOptional()
-  @IsDateString({}, { message: 'validation.invalid' })
+  @IsIsoDateTime()
   endTime?: string;
 
   @Allow() id?: unknown;
