@@ -140,9 +140,9 @@ describe('web-admin ledger: maker-checker adjustment in a real browser', () => {
     // The adjustment's transfer, found by its reference.
     const filter = encodeURIComponent(JSON.stringify({ refType: 'adjustment', refId: adjustment.id }));
     await checker.goto(`/admin/ledger-transfers?filter=${filter}`);
-    const transfer = checker.locator('tr', { hasText: 'admin_adjustment' });
+    const transfer = checker.locator('tr', { hasText: 'Manual adjustment' });
     await transfer.waitFor();
-    expect(await transfer.innerText()).toContain('adjustments');
+    expect(await transfer.innerText()).toContain('⌂ Adjustments');
     expect(await transfer.innerText()).toContain(user.username);
     await screenshot(checker, 'admin-ledger-transfers');
 

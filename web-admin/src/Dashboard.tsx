@@ -7,7 +7,7 @@ import './dashboard/charts';
 import { CurrentSection } from './dashboard/CurrentSection';
 import { DailySection } from './dashboard/DailySection';
 import { QueueSection } from './dashboard/QueueSection';
-import { useIntlLocale } from './i18n/intl';
+import { useFormatTime } from './i18n/intl';
 
 const REFRESH_SECONDS = 5;
 
@@ -50,7 +50,7 @@ function Counter({
 }
 
 export function Dashboard() {
-  const intl = useIntlLocale();
+  const formatTime = useFormatTime();
   const translate = useTranslate();
   const { permissions } = usePermissions<string[]>();
   const [now, setNow] = useState(() => new Date());
@@ -104,7 +104,7 @@ export function Dashboard() {
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
         {translate('swx.dashboard.refreshed', {
           seconds: REFRESH_SECONDS,
-          time: now.toLocaleTimeString(intl),
+          time: formatTime(now, 'time'),
         })}
       </Typography>
       {/* The figures of the whole platform: every role that sees the dashboard may read them. */}

@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'react-admin';
-import { useIntlLocale } from '../i18n/intl';
+import { useFormatTime } from '../i18n/intl';
 import { CELL_TEXT } from './Datagrid';
 
 /** A time as the API writes it (UTC, ISO 8601). */
@@ -32,14 +32,14 @@ export function RecordDetail({ omit = [] }: { omit?: string[] }) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const translate = useTranslate();
-  const intl = useIntlLocale();
+  const formatTime = useFormatTime();
   if (!record) return null;
   const shown = (key: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '-';
     if (typeof value === 'boolean') return translate(`ra.boolean.${String(value)}`);
     if (typeof value === 'object') return JSON.stringify(value);
     const text = String(value);
-    if (ISO_TIME.test(text)) return new Date(text).toLocaleString(intl);
+    if (ISO_TIME.test(text)) return formatTime(text);
     const group = CODES[key];
     return group ? translate(`swx.${group}.${text}`, { _: text }) : text;
   };

@@ -15,7 +15,7 @@ import {
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { intlLocale } from '../i18n/intl';
+import { formatTime } from '../i18n/intl';
 import { Panel } from './Panel';
 import type { QueueDepth, QueueStats } from './types';
 import { usePolled } from './usePolled';
@@ -171,7 +171,7 @@ export function QueueSection() {
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     <strong>{job.queue}</strong> · {job.name} #{job.id} ·{' '}
                     {translate('swx.dashboard.attempts', { smart_count: job.attempts })}
-                    {job.failedAt ? ` · ${new Date(job.failedAt).toLocaleString(intlLocale(locale))}` : ''}
+                    {job.failedAt ? ` · ${formatTime(job.failedAt, locale)}` : ''}
                   </Typography>
                   <Typography
                     variant="body2"

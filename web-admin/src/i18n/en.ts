@@ -224,7 +224,6 @@ export const en = {
       currency: 'Currency',
       account: 'Account',
       balance: 'Balance',
-      kind: { available: 'available', frozen: 'frozen', main: 'main' },
       tabs: {
         kyc: 'KYC',
         deposits: 'Deposits',

@@ -143,13 +143,6 @@ export const OPERATIONS_EN = {
         won: 'Won',
       },
     },
-    users: {
-      kind: {
-        margin: 'margin',
-        options_stake: 'options stakes',
-        principal: 'plan principal',
-      },
-    },
     loans: {
       markRepaidSummary:
         'Records that %{user} repaid %{total} %{currency} outside the platform: principal %{principal} and interest %{interest} accrued so far. The loan closes.',
@@ -293,13 +286,6 @@ export const OPERATIONS_ZH: OperationsMessages = {
         outbid: '被超越',
         released: '已释放',
         won: '中标',
-      },
-    },
-    users: {
-      kind: {
-        margin: '保证金',
-        options_stake: '期权投注',
-        principal: '计划本金',
       },
     },
     loans: {

@@ -218,7 +218,6 @@ export const zh: typeof en = {
       currency: '币种',
       account: '账户',
       balance: '余额',
-      kind: { available: '可用', frozen: '冻结', main: '主账户' },
       tabs: {
         kyc: '实名认证',
         deposits: '充值',

@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
+import { ReasonLabel } from '../components/LedgerWords';
 import { call } from '../api';
 import { hasRole, ROLES } from '../authProvider';
 import { UserField } from './common';
@@ -150,7 +151,11 @@ export const InviteRewardList = () => (
         <TextField source="id" />
         <UserField source="inviterId" />
         <UserField source="inviteeId" />
-        <TextField source="reason" sortable={false} />
+        <FunctionField
+          source="reason"
+          sortable={false}
+          render={(r) => <ReasonLabel reason={r.reason as string} />}
+        />
         <FunctionField source="fee" sortable={false} render={(r) => `${r.fee} ${r.currency}`} />
         <FunctionField
           source="rate"

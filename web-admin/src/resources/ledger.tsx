@@ -41,6 +41,7 @@ import {
   useRedirect,
   useTranslate,
   type RaRecord,
+  type TranslateFunction,
 } from 'react-admin';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
@@ -48,31 +49,34 @@ import { call } from '../api';
 import { ReviewActions, type ApprovalSummary, type ReviewTexts } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
 import { BOOK_CHOICES, reviewStatusChoices } from './common';
-import { useIntlLocale } from '../i18n/intl';
+import { useFormatTime } from '../i18n/intl';
+import { LEDGER_EN } from '../i18n/ledger';
+import {
+  HOUSE_ACCOUNTS,
+  HouseAccountLabel,
+  KindLabel,
+  REASON_CHOICES,
+  ReasonLabel,
+  ledgerWord,
+} from '../components/LedgerWords';
 
 /** The house accounts an adjustment may target (the counter-account `adjustments` excluded). */
-const SYSTEM_ACCOUNTS = [
-  'external',
-  'demo_faucet',
-  'fees',
-  'yield_expense',
-  'charity_pool',
-  'loan_pool',
-  'rounding',
-  'trading_pnl',
-  'insurance',
-  'exchange',
-  'market_maker',
-];
+const SYSTEM_ACCOUNTS = HOUSE_ACCOUNTS.filter((account) => account !== 'adjustments');
 
 const OWNER_TYPES = [
   { id: 'user', name: 'swx.ledger.ownerUser' },
   { id: 'system', name: 'swx.ledger.ownerSystem' },
 ];
 
-/** Who holds an account: the customer's username, or the house account's name. */
-const owner = (r: RaRecord) =>
-  r.ownerType === 'user' ? `${(r.username as string | null) ?? r.ownerId}` : `⌂ ${r.ownerId as string}`;
+/** Who holds an account: the customer's username, or the house account in words. */
+const ownerText = (r: RaRecord, translate: TranslateFunction) =>
+  r.ownerType === 'user'
+    ? `${(r.username as string | null) ?? r.ownerId}`
+    : `⌂ ${ledgerWord(translate, 'houseAccounts', String(r.ownerId))}`;
+function Owner({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  return <>{ownerText(record, translate)}</>;
+}
 
 /** An amount, its sign in front, in Arabic too (its direction from its content). */
 const money = (value: string) => (
@@ -103,7 +107,7 @@ interface Invariant {
 
 /** The double-entry check: per book and currency the balances sum to zero, nothing unbalanced or negative. */
 export function InvariantPanel() {
-  const intl = useIntlLocale();
+  const formatTime = useFormatTime();
   const translate = useTranslate();
   const [report, setReport] = useState<Invariant | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -148,7 +152,7 @@ export function InvariantPanel() {
           </Button>
           {report && (
             <Typography variant="body2" color="text.secondary">
-              {translate('swx.ledger.checkedAt', { time: new Date(report.checkedAt).toLocaleString(intl) })}
+              {translate('swx.ledger.checkedAt', { time: formatTime(report.checkedAt) })}
             </Typography>
           )}
         </Stack>
@@ -211,7 +215,11 @@ const accountFilters = [
   <SelectInput key="ownerType" source="ownerType" choices={OWNER_TYPES} alwaysOn />,
   <TextInput key="currency" source="currency" alwaysOn />,
   <SelectInput key="book" source="book" choices={BOOK_CHOICES} alwaysOn />,
-  <TextInput key="kind" source="kind" />,
+  <SelectInput
+    key="kind"
+    source="kind"
+    choices={Object.keys(LEDGER_EN.swx.ledger.kinds).map((id) => ({ id, name: `swx.ledger.kinds.${id}` }))}
+  />,
   <TextInput key="userId" source="userId" />,
   <BooleanInput key="nonZero" source="nonZero" label="swx.ledger.nonZero" />,
 ];
@@ -227,7 +235,7 @@ export const LedgerAccountList = () => (
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="id" />
-        <FunctionField source="ownerType" render={(r) => owner(r)} sortable={false} />
+        <FunctionField source="ownerType" render={(r) => <Owner record={r} />} sortable={false} />
         <FunctionField source="book" render={(r) => bookLabel(r.book as string)} sortable={false} />
         <TextField source="currency" />
         <FunctionField source="kind" render={(r) => <KindLabel kind={r.kind as string} />} sortable={false} />
@@ -241,11 +249,6 @@ export const LedgerAccountList = () => (
 );
 
 const bookLabel = (book: string) => <BookLabel book={book} />;
-/** An account's kind (available, frozen...) in words. */
-function KindLabel({ kind }: { kind: string }) {
-  const t = useTranslate();
-  return <>{t(`swx.users.kind.${kind}`, { _: kind })}</>;
-}
 function BookLabel({ book }: { book: string }) {
   const t = useTranslate();
   return <>{t(`swx.book.${book}`, { _: book })}</>;
@@ -270,7 +273,7 @@ function TransfersLink() {
 const transferFilters = [
   <TextInput key="refId" source="refId" alwaysOn />,
   <TextInput key="refType" source="refType" alwaysOn />,
-  <TextInput key="reason" source="reason" alwaysOn />,
+  <SelectInput key="reason" source="reason" choices={REASON_CHOICES} alwaysOn />,
   <TextInput key="accountId" source="accountId" />,
   <TextInput key="userId" source="userId" />,
   <TextInput key="journalId" source="journalId" />,
@@ -303,7 +306,11 @@ export const LedgerTransferList = () => (
         sortable={false}
         render={(r) => <AccountLabel side={r.credit as Side} />}
       />
-      <TextField source="reason" sortable={false} />
+      <FunctionField
+        source="reason"
+        sortable={false}
+        render={(r) => <ReasonLabel reason={r.reason as string} />}
+      />
       <FunctionField
         source="refId"
         sortable={false}
@@ -321,12 +328,18 @@ interface Side {
   username: string | null;
   kind: string;
 }
+/** One side of a transfer: whose account (the customer, or the house account) and its kind, in words. */
 function AccountLabel({ side }: { side: Side }) {
-  const label = side.ownerType === 'user' ? (side.username ?? side.ownerId) : `⌂ ${side.ownerId}`;
   return (
-    <Tooltip title={`#${side.accountId} ${side.ownerId}`}>
+    <Tooltip title={`#${side.accountId} ${side.ownerId} ${side.kind}`}>
       <span>
-        {label} · {side.kind}
+        {side.ownerType === 'user' ? (
+          (side.username ?? side.ownerId)
+        ) : (
+          <HouseAccountLabel account={side.ownerId} />
+        )}
+        {' · '}
+        <KindLabel kind={side.kind} />
       </span>
     </Tooltip>
   );
@@ -357,7 +370,7 @@ export const AdjustmentList = () => (
         sortable={false}
         render={(r) => (
           <>
-            {owner(r)}
+            <Owner record={r} />
             <Typography variant="caption" color="text.secondary" component="div">
               {bookLabel(r.book as string)} · <KindLabel kind={r.kind as string} />
             </Typography>
@@ -396,7 +409,14 @@ export const AdjustmentShow = () => (
   >
     <SimpleShowLayout>
       <TextField source="id" />
-      <FunctionField source="ownerId" render={(r) => `${owner(r)} (${r.ownerId as string})`} />
+      <FunctionField
+        source="ownerId"
+        render={(r) => (
+          <>
+            <Owner record={r} /> ({r.ownerId as string})
+          </>
+        )}
+      />
       <FunctionField source="book" render={(r) => bookLabel(r.book as string)} />
       <FunctionField source="kind" render={(r) => <KindLabel kind={r.kind as string} />} />
       <FunctionField source="amount" render={signed} />
@@ -425,9 +445,9 @@ const adjustmentSummary: ApprovalSummary = (r, _user, translate) =>
   translate(`swx.review.summary.${r.direction === 'debit' ? 'debit' : 'credit'}`, {
     amount: r.amount,
     currency: r.currency,
-    owner: owner(r),
+    owner: ownerText(r, translate),
     book: translate(`swx.book.${r.book}`, { _: String(r.book) }),
-    kind: translate(`swx.users.kind.${r.kind}`, { _: String(r.kind) }),
+    kind: ledgerWord(translate, 'kinds', String(r.kind)),
   });
 
 /**
@@ -514,7 +534,7 @@ function OwnerInput() {
             key="system"
             source="ownerId"
             label="swx.ledger.systemAccount"
-            choices={SYSTEM_ACCOUNTS.map((id) => ({ id, name: id }))}
+            choices={SYSTEM_ACCOUNTS.map((id) => ({ id, name: `swx.ledger.houseAccounts.${id}` }))}
             validate={required()}
           />
         ) : (

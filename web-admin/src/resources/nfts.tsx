@@ -32,7 +32,7 @@ import { call } from '../api';
 import { StatusField } from '../components/StatusField';
 import { ListError } from '../components/ListError';
 import { statusChoices, UserField } from './common';
-import { useIntlLocale } from '../i18n/intl';
+import { useFormatTime } from '../i18n/intl';
 
 // The charity NFT catalogue (operators): list, edit while listed, withdraw; bids shown per item.
 
@@ -81,7 +81,7 @@ type Bid = { id: string; userId: string; amount: string; status: string; created
 
 /** Every bid on the item, highest state first as the API answers them; bids that could not be loaded say so. */
 function Bids() {
-  const intl = useIntlLocale();
+  const formatTime = useFormatTime();
   const record = useRecordContext();
   const translate = useTranslate();
   const [bids, setBids] = useState<Bid[] | null>(null);
@@ -130,7 +130,7 @@ function Bids() {
                 </TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{b.amount}</TableCell>
                 <TableCell>{translate(`swx.values.bidStatus.${b.status}`, { _: b.status })}</TableCell>
-                <TableCell>{new Date(b.createdAt).toLocaleString(intl)}</TableCell>
+                <TableCell>{formatTime(b.createdAt)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
+import { KindLabel } from '../components/LedgerWords';
 import { hasRole, ROLES } from '../authProvider';
 import { ReasonDialogButton } from '../components/ReasonDialogButton';
 import { RecordDetail } from '../components/RecordDetail';
@@ -86,7 +87,9 @@ function BookTable({ title, lines }: { title: string; lines: Line[] }) {
             {lines.map((l) => (
               <TableRow key={`${l.currency}-${l.kind}`}>
                 <TableCell>{l.currency}</TableCell>
-                <TableCell>{translate(`swx.users.kind.${l.kind}`, { _: l.kind })}</TableCell>
+                <TableCell>
+                  <KindLabel kind={l.kind} />
+                </TableCell>
                 {/* A figure of 18 decimals wraps in its cell rather than running over the next table. */}
                 <TableCell align="right" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
                   {l.balance}

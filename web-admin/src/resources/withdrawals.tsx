@@ -41,7 +41,7 @@ import {
 } from 'react-admin';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
-import { useIntlLocale } from '../i18n/intl';
+import { useFormatTime } from '../i18n/intl';
 import { ReviewActions, withdrawalDestination } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
 import type { ConsoleDataProvider } from '../dataProvider';
@@ -413,7 +413,7 @@ interface DestinationCheckValue {
  */
 function DestinationCheck({ check }: { check?: DestinationCheckValue | null }) {
   const translate = useTranslate();
-  const intl = useIntlLocale();
+  const formatTime = useFormatTime();
   if (!check) return <Typography variant="body2">-</Typography>;
   return (
     <Stack spacing={0.5} alignItems="flex-start" data-testid="destination-check">
@@ -425,7 +425,7 @@ function DestinationCheck({ check }: { check?: DestinationCheckValue | null }) {
           check.inAddressBook
             ? translate('swx.destinationCheck.saved', {
                 label: check.label ?? '',
-                date: check.savedAt ? new Date(check.savedAt).toLocaleString(intl) : '',
+                date: check.savedAt ? formatTime(check.savedAt) : '',
               })
             : translate('swx.destinationCheck.typed')
         }
