@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type Redis from 'ioredis';
 import { Client } from 'pg';
 import { FeedService } from '@app/market/price-sources/feed.service';
+import { REDIS_CLIENT } from '@app/queue';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { FIRST_START_MS, waitFor, waitForFeeder } from './market-support';
 
@@ -65,6 +67,63 @@ describe('market feeder election', () => {
         clearInterval(sampler);
         await holder.end();
         await Promise.all(apps.map((a) => a.close()));
+      }
+    },
+    FIRST_START_MS,
+  );
+
+  it.each([
+    ['throws (Redis refused it)', 'throw'],
+    ['never answers (Redis hangs)', 'hang'],
+  ] as const)(
+    'a feeder whose lock renewal %s stops feeding until it wins the lock again',
+    async (_, mode) => {
+      const prefix = `test-${process.env.TEST_RUN_ID}-${randomBytes(4).toString('hex')}`;
+      const app = await createTestApp({ REDIS_PREFIX: prefix, MARKET_TICK_MS: '250' });
+      try {
+        await waitForFeeder(app);
+        const feed = app.app.get(FeedService);
+        const redis = app.app.get<Redis>(REDIS_CLIENT);
+        const newestTick = async () => (await redis.zrange('market:ticks:BTCUSDT', -1, -1, 'WITHSCORES'))[1];
+        // Redis fails the feeder lock (renewing and taking it); everything else still works, and the
+        // lock can be released (a lock Redis keeps expires in 10 s).
+        let failing = true;
+        const refuse = () =>
+          mode === 'throw'
+            ? Promise.reject(new Error('injected: Redis refused'))
+            : new Promise(() => undefined);
+        const evaluate = redis.eval.bind(redis) as (...args: unknown[]) => Promise<unknown>;
+        const set = redis.set.bind(redis) as (...args: unknown[]) => Promise<unknown>;
+        jest
+          .spyOn(redis, 'eval')
+          .mockImplementation((...args: unknown[]) =>
+            failing && args[2] === 'market:feeder' && String(args[0]).includes('pexpire')
+              ? refuse()
+              : evaluate(...args),
+          );
+        jest
+          .spyOn(redis, 'set')
+          .mockImplementation(((...args: unknown[]) =>
+            failing && args[0] === 'market:feeder' ? refuse() : set(...args)) as never);
+        try {
+          // The next round (3 s) fails: the process steps down before the lock (10 s) can expire
+          // and another process take it, and feeds nothing while it cannot hold the lock.
+          await waitFor(() => !feed.isFeeder, 9_000, 'the feeder stepping down');
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          const last = await newestTick();
+          await new Promise((resolve) => setTimeout(resolve, 4_000));
+          expect(feed.isFeeder).toBe(false);
+          expect(await newestTick()).toBe(last);
+          failing = false;
+          // Redis answers again: the process wins the lock again and feeds.
+          await waitFor(() => feed.isFeeder, 20_000, 'the lock won again');
+          await waitFor(async () => Number(await newestTick()) > Number(last), 20_000, 'ticks again');
+        } finally {
+          failing = false;
+          jest.restoreAllMocks();
+        }
+      } finally {
+        await app.close();
       }
     },
     FIRST_START_MS,

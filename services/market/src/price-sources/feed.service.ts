@@ -23,8 +23,16 @@ const LOCK_KEY = 'market:feeder';
 const LOCK_TTL_MS = 10_000;
 const RENEW_MS = 3_000;
 const REFERENCE_REFRESH_MS = 60_000;
+/**
+ * How long a round waits for Redis to answer about the lock: a renewal that does not answer in time
+ * counts as failed (the lock may expire meanwhile and another process lead).
+ */
+const LOCK_ANSWER_MS = 2_000;
 // Renews the lock only while this process still holds it.
 const RENEW_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+// Takes the lock when it is free, or when it is still this process' own (it stepped down after a
+// renewal failed while Redis kept the lock): 1 when this process holds it now.
+const ACQUIRE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) elseif redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 1 else return 0 end`;
 const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 /**
@@ -65,23 +73,42 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
     void this.elect();
   }
 
-  /** One election round: take the lock if free, or renew it; step down when it was lost. */
+  /**
+   * One election round: take the lock if free, or renew it; step down when it was lost, and also
+   * when the renewal failed or did not answer in time (Redis refused or hung): this process cannot
+   * know it still holds the lock, which expires meanwhile and lets another process lead, so it stops
+   * feeding until a later round wins the lock again. Never two feeders at once.
+   */
   private elect(): Promise<void> {
     this.transition = this.transition.then(async () => {
       if (this.closing) return;
-      try {
-        if (this.leader) {
-          const renewed = await this.redis.eval(RENEW_SCRIPT, 1, LOCK_KEY, this.id, LOCK_TTL_MS);
-          if (renewed !== 1) await this.stepDown();
-        } else {
-          const taken = await this.redis.set(LOCK_KEY, this.id, 'PX', LOCK_TTL_MS, 'NX');
-          if (taken === 'OK') await this.lead();
+      if (this.leader) {
+        let renewed: unknown;
+        try {
+          renewed = await this.answered(this.redis.eval(RENEW_SCRIPT, 1, LOCK_KEY, this.id, LOCK_TTL_MS));
+        } catch (error) {
+          this.logger.warn(`feeder lock renewal failed, stepping down: ${(error as Error).message}`);
         }
+        if (renewed !== 1) await this.abdicate();
+        return;
+      }
+      try {
+        const taken = await this.answered(this.redis.eval(ACQUIRE_SCRIPT, 1, LOCK_KEY, this.id, LOCK_TTL_MS));
+        if (taken === 1) await this.lead();
       } catch (error) {
         this.logger.warn(`feeder election: ${(error as Error).message}`);
       }
     });
     return this.transition;
+  }
+
+  /** Redis' answer about the lock, or a failure when it takes longer than LOCK_ANSWER_MS. */
+  private answered<T>(command: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${LOCK_ANSWER_MS} ms`)), LOCK_ANSWER_MS);
+    });
+    return Promise.race([command, late]).finally(() => clearTimeout(timer));
   }
 
   /**
@@ -119,8 +146,19 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
    * expire meanwhile let a second process lead too.
    */
   private async keepingLock(work: () => Promise<void>): Promise<void> {
+    // A renewal that failed or found the lock gone fails the step (the caller gives the lead back):
+    // the lock may have expired meanwhile and another process lead.
+    let lost: string | undefined;
     const renew = setInterval(
-      () => void this.redis.eval(RENEW_SCRIPT, 1, LOCK_KEY, this.id, LOCK_TTL_MS).catch(() => undefined),
+      () =>
+        void this.answered(this.redis.eval(RENEW_SCRIPT, 1, LOCK_KEY, this.id, LOCK_TTL_MS)).then(
+          (renewed) => {
+            if (renewed !== 1) lost ??= 'the lock was gone';
+          },
+          (error: Error) => {
+            lost ??= error.message;
+          },
+        ),
       RENEW_MS,
     );
     try {
@@ -128,12 +166,16 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
     } finally {
       clearInterval(renew);
     }
+    if (lost) throw new Error(`the feeder lock was not kept while starting: ${lost}`);
   }
 
-  /** Stops feeding and releases the lock (the next round elects a feeder afresh). */
+  /**
+   * Stops feeding and releases the lock if it is still this process' (the next round elects a
+   * feeder afresh). The release is best effort: a lock Redis does not let go of expires.
+   */
   private async abdicate(): Promise<void> {
     await this.stepDown().catch((e: Error) => this.logger.warn(`stepping down: ${e.message}`));
-    await this.redis.eval(RELEASE_SCRIPT, 1, LOCK_KEY, this.id).catch(() => undefined);
+    await this.answered(this.redis.eval(RELEASE_SCRIPT, 1, LOCK_KEY, this.id)).catch(() => undefined);
   }
 
   /** Starts a source per configured name over the active instruments, each from its last price. */
