@@ -405,6 +405,8 @@ describe('web-admin (back-office console) in a real browser', () => {
       .set(real(writer))
       .send({ body: 'Thank you!' });
     await chat.getByText('Thank you!').waitFor();
+    // Each message's time says its zone, as every time of the console does.
+    expect(await chat.innerText()).toMatch(/\d{2}:\d{2}:\d{2} \u2066UTC[^\u2069]*\u2069/);
     await screenshot(page, 'admin-support');
     const history = await run.t.http().get('/swx/customer/user/supportMessages').set(real(writer));
     expect(JSON.stringify(history.body.result)).toContain('We are checking it now');

@@ -25,7 +25,7 @@ import { call, loadSession } from '../api';
 import { StatusField } from '../components/StatusField';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { statusChoices, UserField } from './common';
-import { useIntlLocale } from '../i18n/intl';
+import { useFormatTime } from '../i18n/intl';
 
 // The online support inbox: conversations with customers and visitors, answered live. The agents'
 // socket (/support, the admin session's token) brings the customers' messages as they are written.
@@ -127,7 +127,7 @@ export const ConversationList = () => (
 );
 
 function Chat() {
-  const intl = useIntlLocale();
+  const formatTime = useFormatTime();
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
@@ -222,7 +222,7 @@ function Chat() {
             </Box>
             <Typography variant="caption" color="text.secondary">
               {translate(m.sender === 'agent' ? 'swx.support.agent' : 'swx.support.customer')} ·{' '}
-              {new Date(m.createdAt).toLocaleString(intl)}
+              {formatTime(m.createdAt)}
             </Typography>
           </Stack>
         ))}
