@@ -1,0 +1,75 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import type { RegisteredUser } from '../support/users';
+import {
+  depositReal,
+  realHeaders,
+  registerUser,
+  setWithdrawPassword,
+  shot,
+  startMoneyRun,
+  tick,
+  userContext,
+  type MoneyRun,
+} from './web-user-support';
+
+/** How far each sideways-scrolling table on the page is wider than its box (0 when it fits). */
+async function tableOverflows(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('.table-scroll'), (box) => box.scrollWidth - box.clientWidth),
+  );
+}
+
+/* Screens of a user with some history, looked at as the user sees them at 1280 px and on a phone. */
+describe('web-user screens of a user with history', () => {
+  let run: MoneyRun;
+  let user: RegisteredUser;
+
+  beforeAll(async () => {
+    run = await startMoneyRun();
+    await tick(run.t, 'BTCUSDT', '65000');
+    user = await registerUser(run.t);
+    await depositReal(run, user, '5000');
+    await depositReal(run, user, '1234.56789');
+    await setWithdrawPassword(run.t, user, 'withdraw-secret');
+    const res = await run.t.http().post('/swx/customer/user/withdrawal').set(realHeaders(user)).send({
+      method: 'crypto',
+      coin: 'USDT',
+      network: 'TRC20',
+      address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      amount: '120',
+      withdrawPassword: 'withdraw-secret',
+    });
+    if (res.body.code !== 20003) throw new Error(JSON.stringify(res.body));
+  });
+  afterEach(async () => {
+    for (const ctx of run.browser.contexts()) await ctx.close();
+  });
+  afterAll(async () => {
+    await run?.close();
+  });
+
+  it('at 1280 px the deposit and withdrawal records fit their card: the hash is cut, the status in view', async () => {
+    const context = await userContext(run, user, { real: true });
+    const page = await context.newPage();
+    for (const path of ['/profile/records', '/profile/deposit', '/profile/records?tab=withdrawals']) {
+      await page.goto(path);
+      const table = page.locator('table[data-testid$="-list"]');
+      await table.locator('tbody tr').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // The transaction hash (66 characters) did not narrow its column: the table scrolled sideways
+      // and the status badges were cut at the card's edge.
+      expect(await tableOverflows(page)).toEqual([0]);
+      const card = (await page.locator('.table-scroll').boundingBox())!;
+      for (const badge of await table.locator('tbody .status').all()) {
+        const box = (await badge.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width + 1);
+      }
+      if (path === '/profile/records') {
+        const hash = table.locator('tbody code').first();
+        expect(await hash.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+        await shot(page, 'records-desktop');
+      }
+    }
+  });
+});
