@@ -66,6 +66,11 @@ const schema = z.object({
    */
   MARKET_STALE_SECONDS: z.coerce.number().int().min(0).optional(),
   /**
+   * How many days the 1-minute candles are kept; the feeder deletes older ones (at its start, then
+   * hourly). The coarser candles (5m to 1w) are kept for good.
+   */
+  MARKET_MINUTE_CANDLE_DAYS: z.coerce.number().int().min(1).default(90),
+  /**
    * The house's market maker on the spot books (quotes around the feed price). `false` withdraws
    * its quotes and places none (benchmarks of the users' own order flow; pairs without a maker).
    */

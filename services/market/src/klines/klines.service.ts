@@ -153,16 +153,50 @@ export class KlinesService implements OnModuleDestroy {
     }));
   }
 
-  /** Per instrument, the close of the last 1-minute candle opened at or before `at`. */
+  /**
+   * Per instrument, the close of the last 1-minute candle opened at or before `at` (within 7 days):
+   * one backward step of the primary key per instrument, not every candle of the week.
+   */
   async closesAt(at: Date): Promise<Map<number, Decimal>> {
     const rows: { instrument_id: number; close: string }[] = await this.db.query(
-      `SELECT DISTINCT ON (instrument_id) instrument_id, close::text
-         FROM market.klines
-        WHERE period = '1m' AND open_time <= $1 AND open_time > $1::timestamptz - interval '7 days'
-        ORDER BY instrument_id, open_time DESC`,
+      `SELECT i.id AS instrument_id, k.close::text AS close
+         FROM market.instruments i
+         CROSS JOIN LATERAL (
+           SELECT close FROM market.klines
+            WHERE instrument_id = i.id AND period = '1m'
+              AND open_time <= $1 AND open_time > $1::timestamptz - interval '7 days'
+            ORDER BY open_time DESC LIMIT 1) k`,
       [at.toISOString()],
     );
     return new Map(rows.map((r) => [r.instrument_id, new Decimal(r.close)]));
+  }
+
+  /**
+   * Deletes the 1-minute candles opened before `before`, instrument by instrument in batches of
+   * `batch` rows (short transactions, no long lock on the table); the coarser candles stay.
+   * Answers how many were deleted.
+   */
+  async purgeMinuteCandles(before: Date, batch = 10_000): Promise<number> {
+    const instruments: { id: number }[] = await this.db.query(
+      `SELECT id FROM market.instruments ORDER BY id`,
+    );
+    let deleted = 0;
+    for (const { id } of instruments) {
+      for (;;) {
+        // TypeORM answers a DELETE with [rows, affected count].
+        const [, count] = await this.db.query<[unknown[], number]>(
+          `DELETE FROM market.klines
+            WHERE instrument_id = $1 AND period = '1m' AND open_time IN (
+              SELECT open_time FROM market.klines
+               WHERE instrument_id = $1 AND period = '1m' AND open_time < $2
+               ORDER BY open_time LIMIT $3)`,
+          [id, before.toISOString(), batch],
+        );
+        deleted += count;
+        if (count < batch) break;
+      }
+    }
+    return deleted;
   }
 
   /** The last 1-minute candle of an instrument opened at or before `at` (its open time and close). */

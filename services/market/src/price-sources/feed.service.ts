@@ -23,6 +23,9 @@ const LOCK_KEY = 'market:feeder';
 const LOCK_TTL_MS = 10_000;
 const RENEW_MS = 3_000;
 const REFERENCE_REFRESH_MS = 60_000;
+/** How often the feeder deletes the 1-minute candles past MARKET_MINUTE_CANDLE_DAYS. */
+const RETENTION_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 /**
  * How long a round waits for Redis to answer about the lock: a renewal that does not answer in time
  * counts as failed (the lock may expire meanwhile and another process lead).
@@ -47,6 +50,8 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
   private sources: PriceSource[] = [];
   private electionTimer: NodeJS.Timeout | undefined;
   private referenceTimer: NodeJS.Timeout | undefined;
+  private retentionTimer: NodeJS.Timeout | undefined;
+  private purging: Promise<void> = Promise.resolve();
   private transition: Promise<void> = Promise.resolve();
   private closing = false;
   private readonly logger = new Logger(FeedService.name);
@@ -137,6 +142,26 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (error) {
       await this.abdicate();
       throw error;
+    }
+    // The retention of the 1-minute candles: now (in the background), then hourly, by the feeder.
+    this.purging = this.purgeCandles();
+    this.retentionTimer = setInterval(() => {
+      this.purging = this.purging.then(() => this.purgeCandles());
+    }, RETENTION_MS);
+  }
+
+  /**
+   * Deletes the 1-minute candles older than MARKET_MINUTE_CANDLE_DAYS (coarser ones are kept), by
+   * the wall clock: storage, not market time (a market clock moved ahead must not delete more).
+   */
+  private async purgeCandles(): Promise<void> {
+    const before = new Date(Date.now() - this.config.MARKET_MINUTE_CANDLE_DAYS * DAY_MS);
+    try {
+      const deleted = await this.klines.purgeMinuteCandles(before);
+      if (deleted > 0)
+        this.logger.log(`deleted ${deleted} 1-minute candles opened before ${before.toISOString()}`);
+    } catch (error) {
+      this.logger.warn(`candle retention: ${(error as Error).message}`);
     }
   }
 
@@ -248,6 +273,8 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
     this.leader = false;
     clearInterval(this.referenceTimer);
     this.referenceTimer = undefined;
+    clearInterval(this.retentionTimer);
+    this.retentionTimer = undefined;
     const sources = this.sources;
     this.sources = [];
     await Promise.all(sources.map((s) => s.stop()));
@@ -258,6 +285,7 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
     this.closing = true;
     clearInterval(this.electionTimer);
     await this.transition;
+    await this.purging;
     if (this.leader) {
       await this.stepDown();
       await this.redis.eval(RELEASE_SCRIPT, 1, LOCK_KEY, this.id).catch(() => undefined);
