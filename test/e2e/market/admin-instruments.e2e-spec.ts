@@ -79,6 +79,34 @@ describe('admin API /swx/admin/instruments (two processes on one Redis)', () => 
     }
   });
 
+  it('of two operators creating one new code at once, one creates it and the other is told the code is taken', async () => {
+    const twin = `T${randomBytes(3).toString('hex').toUpperCase()}Y`;
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        a
+          .http()
+          .post('/swx/admin/instruments')
+          .set(auth())
+          .send(body({ code: twin, appName: `Twin ${twin}` })),
+      ),
+    );
+    const created = answers.find((r) => r.body.code === 200);
+    try {
+      expect(answers.map((r) => r.body.code).sort()).toEqual([200, 409]);
+      expect(answers.find((r) => r.body.code === 409)!.body.result).toEqual([
+        expect.objectContaining({ field: 'code' }),
+      ]);
+    } finally {
+      // Later apps of the run read the catalogue at boot: leave it suspended.
+      if (created)
+        await a
+          .http()
+          .put(`/swx/admin/instruments/${created.body.result.id}`)
+          .set(auth())
+          .send({ status: 'suspended' });
+    }
+  });
+
   it('creates an instrument: listed, fed with a generated history and a drawn logo in every process', async () => {
     const res = await a.http().post('/swx/admin/instruments').set(auth()).send(body());
     expect(res.body.code).toBe(200);
@@ -93,17 +121,23 @@ describe('admin API /swx/admin/instruments (two processes on one Redis)', () => 
       tradableNow: true,
     });
     id = res.body.result.id as number;
-    expect((await a.http().post('/swx/admin/instruments').set(auth()).send(body())).body.code).toBe(409);
+    // A code in use is refused on the code field, saying so (the console shows it under the input).
+    const taken = await a.http().post('/swx/admin/instruments').set(auth()).set('lang', 'en').send(body());
+    expect(taken.body).toMatchObject({
+      code: 409,
+      result: [{ field: 'code', message: `An instrument with the code ${code} already exists` }],
+    });
 
     // Both processes read the catalogue again; the feeder writes its history and feeds it.
     for (const t of [a, b]) await waitFor(() => listed(t), 15_000, 'the new instrument listed');
     const info = await waitFor(
       async () => {
         const r = await b.http().get(`/swx/customer/index/getMarketInfo/${id}`);
-        return r.body.result?.nowPrice ? r.body.result : null;
+        // Tradable once its feed has ticked (its generated history alone is no live price).
+        return r.body.result?.nowPrice && r.body.result.tradable ? r.body.result : null;
       },
       30_000,
-      'a price for the new instrument',
+      'a live price for the new instrument',
     );
     expect(info).toMatchObject({ code, tradable: true, leverages: [1, 5, 10] });
     const days = await b

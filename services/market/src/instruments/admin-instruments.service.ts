@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type Redis from 'ioredis';
-import type { DataSource, EntityManager } from 'typeorm';
+import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import { AdminAuditService } from '@app/accounts';
 import { AppException, ErrorCode, type ListQuery } from '@app/common';
 import { REDIS_CLIENT } from '@app/queue';
@@ -83,32 +83,39 @@ export class AdminInstrumentsService {
     positive('contractSize', dto.contractSize);
     positive('referencePrice', dto.referencePrice);
     await this.checkSpread(dto.code, dto.spread, new Decimal(dto.referencePrice));
-    const saved = await this.db.transaction(async (m) => {
-      const repo = m.getRepository(Instrument);
-      if (await repo.existsBy({ code: dto.code })) throw new AppException(ErrorCode.Conflict);
-      const [{ next }] = await m.query<{ next: number }[]>(
-        `SELECT COALESCE(MAX(sort_order), 0) + 1 AS next FROM market.instruments`,
-      );
-      const row = await repo.save(
-        repo.create({
-          code: dto.code,
-          type: dto.type,
-          appName: dto.appName,
-          logo: dto.logo ?? `/assets/logos/${dto.code}.svg`,
-          pricePrecision: dto.pricePrecision,
-          contractSize: new Decimal(dto.contractSize),
-          spread: new Decimal(dto.spread),
-          leverages: uniqueSorted(dto.leverages),
-          tradingHours,
-          status: dto.status ?? 'active',
-          referencePrice: new Decimal(dto.referencePrice),
-          volatility: new Decimal(dto.volatility),
-          sortOrder: dto.sortOrder ?? Number(next),
-        }),
-      );
-      await this.record(m, actor, 'instrument.create', row, { after: view(row) });
-      return row;
-    });
+    const saved = await this.db
+      .transaction(async (m) => {
+        const repo = m.getRepository(Instrument);
+        if (await repo.existsBy({ code: dto.code })) throw codeTaken(dto.code);
+        const [{ next }] = await m.query<{ next: number }[]>(
+          `SELECT COALESCE(MAX(sort_order), 0) + 1 AS next FROM market.instruments`,
+        );
+        const row = await repo.save(
+          repo.create({
+            code: dto.code,
+            type: dto.type,
+            appName: dto.appName,
+            logo: dto.logo ?? `/assets/logos/${dto.code}.svg`,
+            pricePrecision: dto.pricePrecision,
+            contractSize: new Decimal(dto.contractSize),
+            spread: new Decimal(dto.spread),
+            leverages: uniqueSorted(dto.leverages),
+            tradingHours,
+            status: dto.status ?? 'active',
+            referencePrice: new Decimal(dto.referencePrice),
+            volatility: new Decimal(dto.volatility),
+            sortOrder: dto.sortOrder ?? Number(next),
+          }),
+        );
+        await this.record(m, actor, 'instrument.create', row, { after: view(row) });
+        return row;
+      })
+      // Two operators creating the same code at once: the unique index has the last word.
+      .catch((error: unknown) => {
+        if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505')
+          throw codeTaken(dto.code);
+        throw error;
+      });
     await this.instruments.announceChange();
     return saved;
   }
@@ -206,6 +213,11 @@ function hoursOf(value: unknown): TradingHours {
 
 function positive(field: string, value: string): void {
   if (new Decimal(value).lte(0)) throw AppException.field(field, 'validation.invalid');
+}
+
+/** 409 on the code field, the console showing it under the input. */
+function codeTaken(code: string): AppException {
+  return AppException.fieldConflict('code', 'validation.instrumentCodeTaken', { code });
 }
 
 function uniqueSorted(values: number[]): number[] {
