@@ -107,7 +107,7 @@ describe('web-user money screens: funds and trading', () => {
     const api = await available(run.t, user, 'real');
     expect(api).toBe('2000');
     await page.getByTestId('available-USDT').getByText(grouped(api!)).waitFor();
-    await page.getByTestId('total-usdt').getByText('2,000 USDT').waitFor();
+    await page.getByTestId('total-usdt').getByText('2,000.00 USDT').waitFor();
     expect(await cutOffOn(page)).toEqual([]);
     await shot(page, 'balance-desktop');
     await context.close();

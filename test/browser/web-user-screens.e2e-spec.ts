@@ -72,4 +72,24 @@ describe('web-user screens of a user with history', () => {
       }
     }
   });
+
+  /** The USDT line's estimated value (the last column of the coin's row). */
+  const valueOf = (page: Page) => page.locator('tr[data-coin="USDT"] td').last();
+
+  it('the balances round their USDT estimates to the cent alike: the coin line and the totals agree', async () => {
+    const context = await userContext(run, user, { real: true });
+    const page = await context.newPage();
+    // 5,000 + 1,234.56789 deposited (120 of it held for the withdrawal): worth 6,234.56789 USDT.
+    await page.goto('/profile/balance');
+    await page.getByTestId('total-usdt').getByText('USDT').waitFor();
+    expect(await page.getByTestId('total-usdt').innerText()).toBe('≈ 6,234.57 USDT');
+    // It read ≈ 6,234.56, cut, under a total of 6,234.57.
+    expect(await valueOf(page).innerText()).toBe('≈ 6,234.57');
+    // The demo book's 100,000: the total read ≈ 100,000 beside the line's ≈ 100,000.00.
+    await page.goto('/profile/balance2');
+    await valueOf(page).getByText('≈').waitFor();
+    expect(await page.getByTestId('total-usdt').innerText()).toBe('≈ 100,000.00 USDT');
+    expect(await valueOf(page).innerText()).toBe('≈ 100,000.00');
+    await shot(page, 'balances-demo-desktop');
+  });
 });

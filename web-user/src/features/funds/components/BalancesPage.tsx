@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatAmount, formatExact } from '../../../shared/format';
+import { formatAmount, formatExact, formatPrice } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
@@ -60,13 +60,13 @@ export function BalancesPage({ view }: { view: 'balance' | 'balance2' | 'balance
               <div>
                 <div className="muted small">{t('balances.totalUsdt')}</div>
                 <strong className="big" data-testid="total-usdt" dir="ltr">
-                  ≈ {formatAmount(s.totalUsdt, 2)} USDT
+                  ≈ {formatPrice(s.totalUsdt, 2)} USDT
                 </strong>
               </div>
               <div>
                 <div className="muted small">{t('balances.availableUsdt')}</div>
                 <strong className="big" dir="ltr" data-testid="available-usdt">
-                  ≈ {formatAmount(s.availableUsdt, 2)} USDT
+                  ≈ {formatPrice(s.availableUsdt, 2)} USDT
                 </strong>
               </div>
             </>
@@ -128,8 +128,10 @@ function AccountsTable({ list, detailed }: { list: CoinAccount[]; detailed: bool
                   formatAmount(a.total ?? a.available)
                 )}
               </td>
+              {/* Rounded to the cent like the totals above (cut, 6,221.56779 read 6,221.56 under a
+                  total of 6,221.57). */}
               <td className="num" data-label={t('balances.usdtValue')}>
-                {a.usdtValue ? `≈ ${formatAmount(a.usdtValue, 2)}` : '—'}
+                {a.usdtValue ? `≈ ${formatPrice(a.usdtValue, 2)}` : '—'}
               </td>
             </tr>
           ))}
