@@ -13,6 +13,7 @@ const ORDER = '/swx/customer/order';
  * it is false and an order is refused with 10015; else it is true and the order goes through.
  * No feed here (ticks come from the test) and the staleness limit is set as a running feed has it.
  * Each test has an instrument of its own (always open), so that no other test's prices move it.
+ * The order screen's getAssestInfo answers the same `tradable`.
  */
 describe('market: tradable in the market info agrees with the orders', () => {
   let t: TestApp;
@@ -63,9 +64,13 @@ describe('market: tradable in the market info agrees with the orders', () => {
     const id = res.body.result.id as number;
     created.push(id);
     await waitFor(() => prices.instruments().some((i) => i.code === code), 15_000, 'the new instrument');
+    // The market info and the order screen's account info (getAssestInfo) tell the same.
     const tradable = async (): Promise<boolean> => {
       const info = await t.http().get(`${INDEX}/getMarketInfo/${id}`);
       expect(info.body.code).toBe(200);
+      const asset = await t.http().get(`${ORDER}/getAssestInfo/${id}`).set(headers);
+      expect(asset.body.code).toBe(200);
+      expect({ assetInfo: asset.body.result.tradable }).toEqual({ assetInfo: info.body.result.tradable });
       return info.body.result.tradable as boolean;
     };
     const buy = async (): Promise<number> =>

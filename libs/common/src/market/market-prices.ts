@@ -53,6 +53,11 @@ export interface MarketPrices {
   /** Throws 10015 outside the instrument's trading hours. */
   assertTradable(code: string, at?: Date): void;
   /**
+   * Whether an order would be taken now: active, in its hours and a usable price (not paused by
+   * the feed guard, the feed fresh). What screens show, so that they never offer what is refused.
+   */
+  isTradableNow(code: string, at?: Date): Promise<boolean>;
+  /**
    * The price in force at `at`: the last tick at or before it (kept for an hour), else the close
    * of the last 1-minute K-line opened at or before it; null when the market knows none.
    */

@@ -546,7 +546,8 @@ export class UOrdersService {
       // The rate this user pays on this book (the VIP fee discount off on the real book).
       feeRatePercent: feeRate.ratePercent.toFixed(),
       feeDiscount: feeRate.discount.toFixed(),
-      tradable: this.prices.isTradable(terms.code, this.clock.now()),
+      // What an order meets now: hours, and a live unpaused price.
+      tradable: await this.prices.isTradableNow(terms.code, this.clock.now()),
       bid: quote?.bid.toFixed() ?? null,
       ask: quote?.ask.toFixed() ?? null,
     };
