@@ -18,12 +18,16 @@ export class IdempotencyMaintenanceProcessor extends WorkerHost {
 
   async process(job: Job<JobPayloads[JobName.PurgeIdempotencyKeys]>): Promise<number> {
     if (job.name !== (JobName.PurgeIdempotencyKeys as string)) return 0;
-    const rows: unknown[] = await this.dataSource.query(
-      `DELETE FROM common.idempotency_keys WHERE created_at < now() - make_interval(hours => $1) RETURNING 1`,
+    // Counted in a CTE: TypeORM answers a bare DELETE ... RETURNING with [rows, count], whose
+    // length is always 2.
+    const [{ purged }]: { purged: number }[] = await this.dataSource.query(
+      `WITH gone AS (
+         DELETE FROM common.idempotency_keys WHERE created_at < now() - make_interval(hours => $1) RETURNING 1)
+       SELECT count(*)::int AS purged FROM gone`,
       [job.data.olderThanHours],
     );
-    if (rows.length) this.logger.log(`purged ${rows.length} idempotency keys`);
-    return rows.length;
+    if (purged) this.logger.log(`purged ${purged} idempotency keys`);
+    return purged;
   }
 }
 
