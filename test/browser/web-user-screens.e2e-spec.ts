@@ -92,4 +92,26 @@ describe('web-user screens of a user with history', () => {
     expect(await valueOf(page).innerText()).toBe('≈ 100,000.00');
     await shot(page, 'balances-demo-desktop');
   });
+
+  it('funding details name the balance each line moved: a withdrawal held is available −, frozen +', async () => {
+    const context = await userContext(run, user, { real: true });
+    const page = await context.newPage();
+    await page.goto('/zjxq');
+    const rows = page.locator('main tbody tr');
+    await rows.first().waitFor();
+    const lines = await rows.evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent.trim()).slice(1)),
+    );
+    // The withdrawal's hold read "Withdrawal USDT -121.2" and "Withdrawal USDT 121.2": money out and
+    // back in, as far as the user could tell.
+    expect(lines).toEqual([
+      ['Withdrawal', 'Available', 'USDT', '-121.2'],
+      ['Withdrawal', 'Frozen', 'USDT', '121.2'],
+      ['Deposit', 'Available', 'USDT', '1,234.56789'],
+      ['Deposit', 'Available', 'USDT', '5,000'],
+    ]);
+    // The NFT, exchange and reward movements have their filters too.
+    for (const name of ['NFTs', 'Exchange', 'Rewards']) await page.getByRole('tab', { name }).waitFor();
+    await shot(page, 'funding-desktop');
+  });
 });

@@ -16,9 +16,20 @@ export interface FundingLine {
   amount: string;
   reason: string;
   type: string;
+  /** Which of the user's balances moved: available, frozen, margin, options_stake, principal, staked. */
+  kind: string;
   at: string;
 }
-export const FUNDING_TYPES = ['deposit', 'withdrawal', 'trade', 'yield', 'loan'] as const;
+export const FUNDING_TYPES = [
+  'deposit',
+  'withdrawal',
+  'trade',
+  'yield',
+  'loan',
+  'nft',
+  'exchange',
+  'reward',
+] as const;
 
 export interface CoinNetwork {
   coin: string;

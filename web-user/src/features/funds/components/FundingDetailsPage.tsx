@@ -5,9 +5,22 @@ import { PageHeader } from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { FUNDING_TYPES, useFundingDetails } from '../api/funds-api';
 
+/**
+ * Which balance a line moved. A hold is two lines of one movement (available −200, smart plans +200):
+ * without the balance they read as money out and back in.
+ */
+function useBalanceName() {
+  const { t } = useTranslation('funds');
+  return (kind: string) =>
+    kind === 'available' || kind === 'frozen'
+      ? t(`balances.${kind}`)
+      : t(`kinds.${kind}`, { defaultValue: t('kinds.other') });
+}
+
 /** Funding details (/zjxq): every movement of the user's money in the current book. */
 export function FundingDetailsPage() {
   const { t, i18n } = useTranslation('pages');
+  const balanceName = useBalanceName();
   const [type, setType] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const details = useFundingDetails(type, page);
@@ -51,6 +64,7 @@ export function FundingDetailsPage() {
                     <tr>
                       <th>{t('funding.time')}</th>
                       <th>{t('funding.type')}</th>
+                      <th>{t('funding.account')}</th>
                       <th>{t('funding.coin')}</th>
                       <th className="num">{t('funding.amount')}</th>
                     </tr>
@@ -62,6 +76,7 @@ export function FundingDetailsPage() {
                         <td data-label={t('funding.type')}>
                           {t(`funding.types.${l.type}`, { defaultValue: t('funding.types.other') })}
                         </td>
+                        <td data-label={t('funding.account')}>{balanceName(l.kind)}</td>
                         <td data-label={t('funding.coin')}>{l.currency}</td>
                         <td
                           className={`num ${l.amount.startsWith('-') ? 'down' : 'up'}`}
