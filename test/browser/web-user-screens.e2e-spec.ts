@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import type { RegisteredUser } from '../support/users';
 import {
+  PNG,
   depositReal,
   realHeaders,
   registerUser,
@@ -41,6 +42,28 @@ describe('web-user screens of a user with history', () => {
       withdrawPassword: 'withdraw-secret',
     });
     if (res.body.code !== 20003) throw new Error(JSON.stringify(res.body));
+    // Identity verified (KYC), advanced certification not asked for.
+    const kyc = run.t.http().post('/swx/customer/user/identification').set(realHeaders(user));
+    const fields = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      sex: 'female',
+      birthdate: '1990-12-10',
+      country: 'GB',
+      address: 'London',
+      phone: '+447700900123',
+      documentType: 'passport',
+      documentNumber: 'P1234567',
+    };
+    for (const [k, v] of Object.entries(fields)) void kyc.field(k, v);
+    void kyc.attach('front', PNG, 'f.png').attach('inHand', PNG, 'h.png').attach('signature', PNG, 's.png');
+    const sent = await kyc;
+    if (sent.body.code !== 20001) throw new Error(JSON.stringify(sent.body));
+    const approved = await run.t
+      .http()
+      .post(`/swx/admin/kyc/${sent.body.result.id}/approve`)
+      .set('Authorization', run.admin);
+    if (approved.body.code !== 200) throw new Error(JSON.stringify(approved.body));
   });
   afterEach(async () => {
     for (const ctx of run.browser.contexts()) await ctx.close();
@@ -113,5 +136,17 @@ describe('web-user screens of a user with history', () => {
     // The NFT, exchange and reward movements have their filters too.
     for (const name of ['NFTs', 'Exchange', 'Rewards']) await page.getByRole('tab', { name }).waitFor();
     await shot(page, 'funding-desktop');
+  });
+
+  it('a verified user not yet certified: the advanced card says what certification brings, not "verify"', async () => {
+    const context = await userContext(run, user, { real: true, mobile: true });
+    const page = await context.newPage();
+    await page.goto('/loan');
+    await page.getByTestId('kyc-card').getByText('Your identity is verified.').waitFor();
+    const advanced = page.getByTestId('advanced-card');
+    await advanced.getByTestId('kyc-start').waitFor();
+    // It said "Verify your identity to take a loan." beside the identity card's "verified".
+    expect(await advanced.locator('p').allInnerTexts()).toEqual(['Certified users get a higher loan limit.']);
+    await shot(page, 'loan-cards-phone');
   });
 });

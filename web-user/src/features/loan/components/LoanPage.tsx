@@ -150,6 +150,7 @@ function KycState({
   error: ApiError | null;
   onStart: () => void;
   labels: { start: string; resubmit: string };
+  /** What the certification brings: said instead of the identity text while not certified. */
   extra?: string;
 }) {
   const { t, i18n } = useTranslation('loan');
@@ -158,7 +159,11 @@ function KycState({
   return (
     <div className="kyc-state" data-kyc={s}>
       <StatusBadge ns="loan" status={s} />
-      <p className="muted">{t(`kyc.text.${s}`, { defaultValue: '' })}</p>
+      {/* Not yet certified, the advanced card says what the certification brings (it said "Verify
+          your identity to take a loan" beside the identity card's "Your identity is verified"). */}
+      <p className="muted">
+        {extra && s === 'unverified' ? extra : t(`kyc.text.${s}`, { defaultValue: '' })}
+      </p>
       {s === 'failed' && status?.reason && (
         <p className="form-error">{t('kyc.reason', { reason: status.reason })}</p>
       )}
@@ -167,7 +172,6 @@ function KycState({
           {t('kyc.submittedAt', { at: formatDate(status.submittedAt, i18n.language) })}
         </p>
       )}
-      {extra && s === 'unverified' && <p className="muted small">{extra}</p>}
       {(s === 'unverified' || s === 'failed') && (
         <button type="button" className="btn btn-primary" onClick={onStart} data-testid="kyc-start">
           {s === 'failed' ? labels.resubmit : labels.start}
