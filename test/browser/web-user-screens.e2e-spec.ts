@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { RegisteredUser } from '../support/users';
 import {
   PNG,
+  demoHeaders,
   depositReal,
   realHeaders,
   registerUser,
@@ -19,6 +20,26 @@ async function tableOverflows(page: Page): Promise<number[]> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll('.table-scroll'), (box) => box.scrollWidth - box.clientWidth),
   );
+}
+
+/** Whether the minus sign of the element's text is drawn to the left of its first digit. */
+async function minusOnTheLeft(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const at = text.indexOf('-');
+      if (at < 0) continue;
+      const rect = (start: number) => {
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, start + 1);
+        return range.getBoundingClientRect();
+      };
+      return rect(at).right <= rect(at + 1).left + 0.5;
+    }
+    throw new Error(`no minus in ${el.textContent}`);
+  });
 }
 
 /* Screens of a user with some history, looked at as the user sees them at 1280 px and on a phone. */
@@ -42,6 +63,13 @@ describe('web-user screens of a user with history', () => {
       withdrawPassword: 'withdraw-secret',
     });
     if (res.body.code !== 20003) throw new Error(JSON.stringify(res.body));
+    // A long position on the demo book, a little under water (opened at the ask, valued at the bid).
+    const opened = await run.t
+      .http()
+      .post('/swx/customer/order/buyU')
+      .set(demoHeaders(user))
+      .send({ code: 'BTCUSDT', direction: 'buy', lots: '0.1', leverage: 10 });
+    if (opened.body.code !== 20004) throw new Error(JSON.stringify(opened.body));
     // Identity verified (KYC), advanced certification not asked for.
     const kyc = run.t.http().post('/swx/customer/user/identification').set(realHeaders(user));
     const fields = {
@@ -108,11 +136,12 @@ describe('web-user screens of a user with history', () => {
     expect(await page.getByTestId('total-usdt').innerText()).toBe('≈ 6,234.57 USDT');
     // It read ≈ 6,234.56, cut, under a total of 6,234.57.
     expect(await valueOf(page).innerText()).toBe('≈ 6,234.57');
-    // The demo book's 100,000: the total read ≈ 100,000 beside the line's ≈ 100,000.00.
+    // The demo book (100,000 less a position's fee, 99,986.9999): the total read ≈ 99,987 beside the
+    // line's ≈ 99,986.99.
     await page.goto('/profile/balance2');
     await valueOf(page).getByText('≈').waitFor();
-    expect(await page.getByTestId('total-usdt').innerText()).toBe('≈ 100,000.00 USDT');
-    expect(await valueOf(page).innerText()).toBe('≈ 100,000.00');
+    expect(await valueOf(page).innerText()).toBe('≈ 99,987.00');
+    expect(await page.getByTestId('total-usdt').innerText()).toBe('≈ 99,987.00 USDT');
     await shot(page, 'balances-demo-desktop');
   });
 
@@ -148,5 +177,25 @@ describe('web-user screens of a user with history', () => {
     // It said "Verify your identity to take a loan." beside the identity card's "verified".
     expect(await advanced.locator('p').allInnerTexts()).toEqual(['Certified users get a higher loan limit.']);
     await shot(page, 'loan-cards-phone');
+  });
+
+  it("in Arabic a negative amount keeps its minus on the left: funding details and a position's profit", async () => {
+    const context = await userContext(run, user, { real: true, lang: 'ar' });
+    const page = await context.newPage();
+    await page.goto('/zjxq');
+    const withdrawal = page.locator('main tbody tr').filter({ hasText: '-121.2' });
+    await withdrawal.waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // It read "121.2-".
+    expect(await minusOnTheLeft(page, withdrawal.locator('td').last())).toBe(true);
+    await shot(page, 'funding-desktop-ar');
+
+    // The position is on the demo book.
+    const demo = await (await userContext(run, user, { lang: 'ar' })).newPage();
+    await demo.goto('/orders');
+    const profit = demo.getByTestId('profit').first();
+    await profit.getByText('-').waitFor();
+    expect(await minusOnTheLeft(demo, profit)).toBe(true);
+    await shot(demo, 'orders-desktop-ar');
   });
 });

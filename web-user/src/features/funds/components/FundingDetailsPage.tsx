@@ -82,7 +82,8 @@ export function FundingDetailsPage() {
                           className={`num ${l.amount.startsWith('-') ? 'down' : 'up'}`}
                           data-label={t('funding.amount')}
                         >
-                          {formatAmount(l.amount)}
+                          {/* Left to right in Arabic too: "-200" read "200-". */}
+                          <span dir="ltr">{formatAmount(l.amount)}</span>
                         </td>
                       </tr>
                     ))}

@@ -138,7 +138,8 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                           data-label={t('lists.profit')}
                           data-testid="profit"
                         >
-                          {signed(profit)}
+                          {/* Left to right in Arabic too: "-0.1" read "0.1-". */}
+                          <span dir="ltr">{signed(profit)}</span>
                         </td>
                         <td className="small col-time" data-label={t('lists.time')}>
                           {formatDate(o.openTime ?? o.createdAt, i18n.language)}
@@ -283,11 +284,15 @@ export function OptionsOrderList({ state }: { state: 'current' | 'history' }) {
                       data-label={state === 'current' ? t('options.remaining') : t('lists.profit')}
                       data-testid={o.state === 'open' ? 'countdown' : 'result'}
                     >
-                      {o.state === 'open'
-                        ? left(o) > 0
-                          ? formatDuration(left(o), (n) => t('options.days', { count: n }))
-                          : t('options.settling')
-                        : signed(o.profit)}
+                      {o.state === 'open' ? (
+                        left(o) > 0 ? (
+                          formatDuration(left(o), (n) => t('options.days', { count: n }))
+                        ) : (
+                          t('options.settling')
+                        )
+                      ) : (
+                        <span dir="ltr">{signed(o.profit)}</span>
+                      )}
                     </td>
                     <td className="small col-time" data-label={t('lists.time')}>
                       {formatDate(o.openTime, i18n.language)}
