@@ -143,6 +143,13 @@ describe('web-user spot (coin-to-coin) screen', () => {
     await resting.waitFor();
     expect(await resting.innerText()).toContain('58,500 USDT');
     expect(await resting.innerText()).toContain('Waiting for deal');
+    // In the book its level's amount has the lot's decimals like the others (it read 0.001 above 0.0308).
+    const lotPlaces = (pair.lotSize.split('.')[1] ?? '').replace(/0+$/, '').length;
+    const level = page.getByTestId('depth-bids').locator('.depth-row').filter({ hasText: '58,500.00' });
+    await level.waitFor();
+    expect(await level.locator('span:nth-child(3)').innerText()).toBe(
+      new Decimal('0.001').toFixed(lotPlaces),
+    );
     const held = await coin(user, 'USDT');
     expect(held.frozen).toBe('58.5');
     expect(held.available).toBe('4941.5');

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cmp, dec, div, mul, sub, toFixed, type Dec } from '../../../shared/decimal';
-import { formatAmount, formatPrice } from '../../../shared/format';
+import { formatPrice } from '../../../shared/format';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/StateViews';
 import type { ApiError } from '../../../api/http-client';
 import type { SpotDepth, SpotPair, SpotTrade } from '../api/spot-api';
@@ -73,11 +73,13 @@ export function OrderBook({
       <span className={side === 'ask' ? 'down' : 'up'} dir="ltr">
         {formatPrice(l.price, pricePlaces)}
       </span>
+      {/* Amounts with the lot's decimals, like the prices with the tick's: 0.0010 under 0.0123, the
+          decimal points in a column (0.001 and 0.092 stood out of line). */}
       <span className="num" dir="ltr">
-        {formatAmount(l.quantity, qtyPlaces)}
+        {formatPrice(l.quantity, qtyPlaces)}
       </span>
       <span className="num muted" dir="ltr">
-        {formatAmount(toFixed(l.total, qtyPlaces), qtyPlaces)}
+        {formatPrice(toFixed(l.total, qtyPlaces), qtyPlaces)}
       </span>
     </button>
   );

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../api/http-client';
-import { formatAmount, formatPrice } from '../../../shared/format';
+import { formatPrice } from '../../../shared/format';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/StateViews';
 import type { SpotPair, SpotTrade } from '../api/spot-api';
 import { placesOf } from '../spot-math';
@@ -59,7 +59,7 @@ export function RecentTrades({
                 {formatPrice(tr.price, pricePlaces)}
               </span>
               <span className="num" dir="ltr">
-                {formatAmount(tr.quantity, qtyPlaces)}
+                {formatPrice(tr.quantity, qtyPlaces)}
               </span>
               <span className="num muted" dir="ltr">
                 {time.format(new Date(tr.at))}
