@@ -40,6 +40,8 @@ export const en = {
       hours: 'JSON: {"alwaysOpen": true} or {"alwaysOpen": false, "sessions": [...]}',
       hoursHelp:
         'Weekly sessions in the local time of "timezone" (an IANA zone, daylight saving included; UTC if omitted), e.g. {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+      statusHelp:
+        'Suspended: no new orders and not listed; open positions can still be closed, their stop-loss, take-profit and liquidation still fire, and waiting limit orders do not open (they can be cancelled).',
     },
     title: 'SWX back office',
     login: {

@@ -36,6 +36,8 @@ export const zh: typeof en = {
       hours: 'JSON：{"alwaysOpen": true} 或 {"alwaysOpen": false, "sessions": [...]}',
       hoursHelp:
         '按 "timezone"（IANA 时区，含夏令时；省略则为 UTC）当地时间的每周时段，例如 {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+      statusHelp:
+        '暂停：不接受新订单且不在行情列表中显示；持仓仍可平仓，止损、止盈和强平照常触发，挂单（限价单）不会成交开仓（可撤销）。',
     },
     title: 'SWX 管理后台',
     login: {

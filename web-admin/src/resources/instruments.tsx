@@ -141,7 +141,7 @@ const InstrumentForm = ({ creating }: { creating?: boolean }) => (
     <TextInput source="referencePrice" disabled={!creating} validate={[required(), decimal]} />
     <TextInput source="volatility" validate={[required(), decimal]} />
     <NumberInput source="sortOrder" min={0} step={1} />
-    <SelectInput source="status" choices={STATUS_CHOICES} />
+    <SelectInput source="status" choices={STATUS_CHOICES} helperText="swx.instruments.statusHelp" />
   </SimpleForm>
 );
 

@@ -50,8 +50,13 @@ export interface MarketPrices {
   lastPrice(code: string): Promise<Decimal>;
   quote(code: string): Promise<MarketQuote>;
   isTradable(code: string, at?: Date): boolean;
-  /** Throws 10015 outside the instrument's trading hours. */
+  /** Throws 10015 outside the instrument's trading hours or while it is suspended (no new orders). */
   assertTradable(code: string, at?: Date): void;
+  /**
+   * Throws 10015 outside the instrument's trading hours: closing a position, which a suspension
+   * does not prevent (a suspended instrument takes no new orders, but is still priced).
+   */
+  assertClosable(code: string, at?: Date): void;
   /**
    * Whether an order would be taken now: active, in its hours and a usable price (not paused by
    * the feed guard, the feed fresh). What screens show, so that they never offer what is refused.

@@ -12,8 +12,9 @@ import { isOpenAt } from './trading-hours';
 /**
  * The instrument catalogue, served from memory (every tick and quote looks one up). It is read at
  * boot and again in every process when an admin changes it (a message on a Redis channel).
- * Suspended instruments stay known by code and id (open orders refer to them) but are not listed,
- * not fed and not tradable.
+ * Suspended instruments stay known by code and id (open orders refer to them) and are not listed
+ * nor open to new orders, but are still fed: their open positions can be closed and their stops
+ * and liquidations still fire (a suspension must not strand money in a position nobody can leave).
  */
 @Injectable()
 export class InstrumentsService implements OnModuleInit, OnModuleDestroy {
@@ -87,6 +88,11 @@ export class InstrumentsService implements OnModuleInit, OnModuleDestroy {
     return this.list;
   }
 
+  /** What the feeder prices: every instrument, suspended ones too (their positions can close). */
+  fed(): readonly Instrument[] {
+    return this.list;
+  }
+
   ofType(type: InstrumentType): Instrument[] {
     return this.active.filter((i) => i.type === type);
   }
@@ -107,8 +113,13 @@ export class InstrumentsService implements OnModuleInit, OnModuleDestroy {
     return found;
   }
 
-  /** Whether it trades at `at`: active and inside its trading hours. */
+  /** Whether it takes new orders at `at`: active and inside its trading hours. */
   isOpen(instrument: Instrument, at: Date = this.clock.now()): boolean {
     return instrument.status === 'active' && isOpenAt(instrument.tradingHours, at);
+  }
+
+  /** Whether its positions can be closed at `at`: inside its trading hours, suspended or not. */
+  isClosable(instrument: Instrument, at: Date = this.clock.now()): boolean {
+    return isOpenAt(instrument.tradingHours, at);
   }
 }

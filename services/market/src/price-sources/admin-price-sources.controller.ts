@@ -25,7 +25,7 @@ export interface PriceSourceRow {
   appName: string;
   type: number;
   status: string;
-  /** The feeding source, null when no rule matches or the instrument is suspended (not fed). */
+  /** The feeding source, null when no rule matches (suspended instruments are fed too). */
   source: SourceName | null;
   /** The MARKET_SOURCES entry that matched (the first match wins), null when none. */
   rule: string | null;
@@ -104,8 +104,6 @@ export class AdminPriceSourcesController {
       setting,
       lastPrice: null,
     };
-    // Suspended instruments are not fed (the feeder runs over the active catalogue only).
-    if (i.status !== 'active') return { ...base, source: null, rule: null };
     const text = setting.trim();
     const entries = text === '' || text === 'none' ? [] : text.split(';');
     for (const entry of entries) {

@@ -126,7 +126,7 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       await this.keepingLock(async () => {
         await this.history.ensure(
-          this.instruments.all(),
+          this.instruments.fed(),
           this.config.MARKET_SIMULATOR_SEED,
           this.clock.now(),
         );
@@ -203,9 +203,9 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.answered(this.redis.eval(RELEASE_SCRIPT, 1, LOCK_KEY, this.id)).catch(() => undefined);
   }
 
-  /** Starts a source per configured name over the active instruments, each from its last price. */
+  /** Starts a source per configured name over the fed instruments, each from its last price. */
   private async startSources(): Promise<void> {
-    const all = this.instruments.all();
+    const all = this.instruments.fed();
     const lastPrices = new Map<number, string>();
     for (const instrument of all) {
       const last = await this.market.lastPrice(instrument);
@@ -240,7 +240,7 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
           const sources = this.sources;
           this.sources = [];
           await Promise.all(sources.map((s) => s.stop()));
-          const all = this.instruments.all();
+          const all = this.instruments.fed();
           await this.history.ensure(all, this.config.MARKET_SIMULATOR_SEED, this.clock.now());
           await this.market.refreshReferences();
           await this.market.primeFromCandles();

@@ -55,7 +55,7 @@ export class MarketDataService {
   }
 
   /**
-   * Takes one tick from a source; unknown and suspended codes are dropped; the price is cut to the
+   * Takes one tick from a source; unknown codes are dropped (suspended ones are fed); the price is cut to the
    * precision. Answers the tick as published, or null when it was dropped or refused.
    *
    * The ticks of one event-loop turn (a source ticks all its instruments at once) are written
@@ -88,7 +88,7 @@ export class MarketDataService {
         const instrument = this.instruments.findByCode(queued.tick.code);
         // A tick without a time is dropped alone (it would fail the batch's writes); one without a
         // number for a price reaches the guard as NaN, which refuses it.
-        if (instrument?.status !== 'active' || !validTime(queued.tick.ts)) queued.resolve(null);
+        if (!instrument || !validTime(queued.tick.ts)) queued.resolve(null);
         else {
           const price = decimalOrNaN(queued.tick.price).toDecimalPlaces(instrument.pricePrecision);
           known.push({ queued, instrument, price });
@@ -162,7 +162,7 @@ export class MarketDataService {
   async refreshReferences(): Promise<void> {
     const closes = await this.klines.closesAt(new Date(this.clock.now().getTime() - DAY_MS));
     const next = new Map<string, Decimal>();
-    for (const instrument of this.instruments.all()) {
+    for (const instrument of this.instruments.fed()) {
       const close = closes.get(instrument.id) ?? this.references.get(instrument.code);
       if (close) next.set(instrument.code, close);
     }
@@ -178,7 +178,7 @@ export class MarketDataService {
    */
   async primeFromCandles(): Promise<void> {
     const known = await this.redis.hkeys(LAST);
-    for (const instrument of this.instruments.all()) {
+    for (const instrument of this.instruments.fed()) {
       if (known.includes(instrument.code)) continue;
       const closes = await this.klines.recentCloses(instrument.id, HUNDRED);
       if (closes.length === 0) continue;

@@ -83,9 +83,15 @@ export class PriceService implements MarketPrices {
     return this.catalogue.isOpen(this.catalogue.byCode(code), at);
   }
 
-  /** Throws 10015 outside the instrument's trading hours. */
+  /** Throws 10015 outside the instrument's trading hours or while it is suspended. */
   assertTradable(code: string, at?: Date): void {
     if (!this.isTradable(code, at)) throw new AppException(ErrorCode.NotTradableTime);
+  }
+
+  /** Throws 10015 outside the instrument's trading hours; a suspended one's positions can close. */
+  assertClosable(code: string, at?: Date): void {
+    if (!this.catalogue.isClosable(this.catalogue.byCode(code), at))
+      throw new AppException(ErrorCode.NotTradableTime);
   }
 
   /**

@@ -525,7 +525,11 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
     const candidates = triggered.filter((o) => !this.retries.has(o.id));
     const at = (check: TickCheck) => (check.evidence.source === 'quote' ? null : check.evidence.at.getTime());
     let fired = 0;
-    for (const order of candidates.filter((o) => o.state === 'waiting')) {
+    // A suspended instrument opens nothing (openWaiting says so too): not even a transaction each tick.
+    const opening = candidates.filter(
+      (o) => o.state === 'waiting' && this.prices.instrument(o.code).status === 'active',
+    );
+    for (const order of opening) {
       const check = byCode.get(order.code)!;
       const attempt = () => this.orders.openWaiting(order.id, check.quote, check.evidence);
       try {

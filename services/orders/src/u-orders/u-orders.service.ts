@@ -245,7 +245,8 @@ export class UOrdersService {
   async stop(userId: string, book: Book, orderId: string): Promise<ApiSuccess<unknown>> {
     const order = await this.mine(userId, book, orderId);
     if (order.state !== 'open') throw new AppException(ErrorCode.RepeatedSubmission);
-    this.prices.assertTradable(order.code, this.clock.now());
+    // In the market's hours, suspended or not: a suspension stops new orders, not the way out.
+    this.prices.assertClosable(order.code, this.clock.now());
     const quote = await this.prices.quote(order.code);
     const closed = await this.closePosition(order.id, 'manual', closeSide(order.direction, quote), {
       source: 'quote',
@@ -428,6 +429,8 @@ export class UOrdersService {
       waiting = order !== null;
       if (!order || !limitReached(order.direction, order.limitPrice!, quote)) return null;
       const terms = this.prices.instrument(order.code);
+      // A suspended instrument opens no new position: the order waits (or is cancelled).
+      if (terms.status !== 'active') return null;
       const price = order.limitPrice!;
       if (order.fee.gt(0)) {
         await this.ledger.post(

@@ -262,6 +262,8 @@ export const ar: ConsoleLanguage = {
         hours: 'JSON: {"alwaysOpen": true} أو {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
           'جلسات أسبوعية بالتوقيت المحلي لـ "timezone" (منطقة IANA، مع التوقيت الصيفي؛ UTC إن لم تُذكر)، مثل {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+        statusHelp:
+          'معلّقة: لا أوامر جديدة ولا تظهر في القوائم؛ يمكن إغلاق المراكز المفتوحة، ويظل وقف الخسارة وجني الأرباح والتصفية ساريًا، ولا تُفتح أوامر الحد المنتظرة (يمكن إلغاؤها).',
       },
       title: 'لوحة إدارة SWX',
       login: {

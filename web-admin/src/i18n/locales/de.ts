@@ -254,6 +254,8 @@ export const de: ConsoleLanguage = {
         hours: 'JSON: {"alwaysOpen": true} oder {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
           'Wöchentliche Handelszeiten in der Ortszeit von "timezone" (eine IANA-Zone, mit Sommerzeit; ohne Angabe UTC), z. B. {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+        statusHelp:
+          'Ausgesetzt: keine neuen Orders und nicht gelistet; offene Positionen können weiter geschlossen werden, Stop-Loss, Take-Profit und Liquidation greifen weiter, wartende Limit-Orders werden nicht eröffnet (sie können storniert werden).',
       },
       title: 'SWX Backoffice',
       login: {

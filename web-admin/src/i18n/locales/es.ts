@@ -252,6 +252,8 @@ export const es: ConsoleLanguage = {
         hours: 'JSON: {"alwaysOpen": true} o {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
           'Sesiones semanales en la hora local de "timezone" (una zona IANA, con horario de verano; UTC si se omite), p. ej. {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+        statusHelp:
+          'Suspendido: sin órdenes nuevas y fuera de las listas; las posiciones abiertas se pueden cerrar, su stop-loss, take-profit y liquidación siguen actuando, y las órdenes límite en espera no se abren (se pueden cancelar).',
       },
       title: 'Back office de SWX',
       login: {

@@ -253,6 +253,8 @@ export const fr: ConsoleLanguage = {
         hours: 'JSON : {"alwaysOpen": true} ou {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
           'Séances hebdomadaires à l\'heure locale de "timezone" (un fuseau IANA, heure d\'été comprise ; UTC si absent), p. ex. {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+        statusHelp:
+          "Suspendu : pas de nouveaux ordres et absent des listes ; les positions ouvertes peuvent toujours être clôturées, leurs stop-loss, take-profit et liquidation se déclenchent toujours, et les ordres à cours limité en attente ne s'ouvrent pas (ils peuvent être annulés).",
       },
       title: 'Back-office SWX',
       login: {

@@ -248,6 +248,8 @@ export const hk: ConsoleLanguage = {
         hours: 'JSON：{"alwaysOpen": true} 或 {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
           '按 "timezone"（IANA 時區，含夏令時間；省略則為 UTC）當地時間的每週交易時段，例如 {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+        statusHelp:
+          '暫停：不接受新訂單且不在行情列表中顯示；持倉仍可平倉，止損、止盈和強平照常觸發，掛單（限價單）不會成交開倉（可撤銷）。',
       },
       title: 'SWX 管理後台',
       login: {

@@ -251,6 +251,8 @@ export const it: ConsoleLanguage = {
         hours: 'JSON: {"alwaysOpen": true} oppure {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
           'Sessioni settimanali nell\'ora locale di "timezone" (una zona IANA, ora legale compresa; UTC se omessa), es. {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+        statusHelp:
+          'Sospeso: nessun nuovo ordine e non elencato; le posizioni aperte si possono ancora chiudere, stop-loss, take-profit e liquidazione continuano a scattare, e gli ordini limite in attesa non si aprono (si possono annullare).',
       },
       title: 'Back office SWX',
       login: {

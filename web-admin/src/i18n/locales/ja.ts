@@ -250,6 +250,8 @@ export const ja: ConsoleLanguage = {
         hours: 'JSON：{"alwaysOpen": true} または {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
           '"timezone"（IANA タイムゾーン、夏時間を含む。省略時は UTC）の現地時間による週間取引時間。例：{"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+        statusHelp:
+          '停止中：新規注文を受け付けず、一覧に表示しません。保有ポジションは決済でき、損切り・利確・強制決済は引き続き発動します。待機中の指値注文は約定しません（取消は可能）。',
       },
       title: 'SWX 管理コンソール',
       login: {

@@ -254,6 +254,8 @@ export const ko: ConsoleLanguage = {
         hours: 'JSON: {"alwaysOpen": true} 또는 {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
           '"timezone"(IANA 시간대, 서머타임 포함, 생략 시 UTC)의 현지 시간 기준 주간 거래 시간, 예: {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+        statusHelp:
+          '중지됨: 신규 주문을 받지 않고 목록에 표시되지 않습니다. 보유 포지션은 청산할 수 있으며 손절·익절·강제 청산은 계속 작동하고, 대기 중인 지정가 주문은 체결되지 않습니다(취소 가능).',
       },
       title: 'SWX 백오피스',
       login: {

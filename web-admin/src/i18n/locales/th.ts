@@ -249,6 +249,8 @@ export const th: ConsoleLanguage = {
         hours: 'JSON: {"alwaysOpen": true} หรือ {"alwaysOpen": false, "sessions": [...]}',
         hoursHelp:
           'ช่วงเวลาทำการรายสัปดาห์ตามเวลาท้องถิ่นของ "timezone" (โซน IANA รวมเวลาออมแสง; ไม่ระบุคือ UTC) เช่น {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+        statusHelp:
+          'ระงับ: ไม่รับคำสั่งใหม่และไม่แสดงในรายการ; ยังปิดสถานะที่เปิดอยู่ได้ จุดตัดขาดทุน ทำกำไร และการบังคับปิดยังทำงาน และคำสั่งลิมิตที่รออยู่จะไม่เปิด (ยกเลิกได้)',
       },
       title: 'ระบบหลังบ้าน SWX',
       login: {
