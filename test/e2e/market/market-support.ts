@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { PriceService } from '@app/market';
@@ -84,4 +85,37 @@ export async function connect(
 
 export function emitWithAck(socket: Socket, event: string, payload: unknown): Promise<unknown> {
   return socket.timeout(10_000).emitWithAck(event, payload);
+}
+
+/**
+ * A new instrument of the test's own (a metal, always open, price 100, spread 0.02, 2 decimals,
+ * leverages 1 and 10), created through the admin API and known to the app's catalogue. Its feed
+ * has not ticked yet. Later apps of the run read the catalogue at boot: suspend it afterwards.
+ */
+export async function createTestInstrument(
+  t: TestApp,
+  adminToken: string,
+  suffix = 'X',
+): Promise<{ id: number; code: string }> {
+  const code = `T${randomBytes(3).toString('hex').toUpperCase()}${suffix}`;
+  const res = await t
+    .http()
+    .post('/swx/admin/instruments')
+    .set({ Authorization: `Bearer ${adminToken}` })
+    .send({
+      code,
+      type: 7,
+      appName: `Test metal ${code}`,
+      pricePrecision: 2,
+      contractSize: '1',
+      spread: '0.02',
+      leverages: [1, 10],
+      tradingHours: { alwaysOpen: true },
+      referencePrice: '100',
+      volatility: '0.2',
+    });
+  if (res.body.code !== 200) throw new Error(`creating ${code}: ${JSON.stringify(res.body)}`);
+  const prices = t.app.get(PriceService);
+  await waitFor(() => prices.instruments().some((i) => i.code === code), 15_000, 'the new instrument');
+  return { id: res.body.result.id as number, code };
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { PriceService } from '@app/market';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser } from '../../support/users';
-import { waitFor } from './market-support';
+import { createTestInstrument, waitFor } from './market-support';
 
 const INDEX = '/swx/customer/index';
 const ORDER = '/swx/customer/order';
@@ -43,27 +42,8 @@ describe('market: tradable in the market info agrees with the orders', () => {
 
   /** A new always-open instrument whose feed has not ticked yet, with its probes. */
   const instrument = async () => {
-    const code = `T${randomBytes(3).toString('hex').toUpperCase()}X`;
-    const res = await t
-      .http()
-      .post('/swx/admin/instruments')
-      .set(admin())
-      .send({
-        code,
-        type: 7,
-        appName: `Test metal ${code}`,
-        pricePrecision: 2,
-        contractSize: '1',
-        spread: '0.02',
-        leverages: [1, 10],
-        tradingHours: { alwaysOpen: true },
-        referencePrice: '100',
-        volatility: '0.2',
-      });
-    expect(res.body.code).toBe(200);
-    const id = res.body.result.id as number;
+    const { id, code } = await createTestInstrument(t, token);
     created.push(id);
-    await waitFor(() => prices.instruments().some((i) => i.code === code), 15_000, 'the new instrument');
     // The market info and the order screen's account info (getAssestInfo) tell the same.
     const tradable = async (): Promise<boolean> => {
       const info = await t.http().get(`${INDEX}/getMarketInfo/${id}`);

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { PriceService } from '@app/market';
-import { waitFor } from '../market/market-support';
+import { createTestInstrument, waitFor } from '../market/market-support';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser, type RegisteredUser } from '../../support/users';
 import { adminToken, demo } from './trading-support';
@@ -21,7 +20,7 @@ describe('a suspended instrument: no new orders, the way out stays open', () => 
   let token: string;
   let user: RegisteredUser;
   let id: number;
-  const code = `T${randomBytes(3).toString('hex').toUpperCase()}S`;
+  let code: string;
   const admin = () => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
@@ -29,25 +28,7 @@ describe('a suspended instrument: no new orders, the way out stays open', () => 
     prices = t.app.get(PriceService);
     token = await adminToken(t);
     user = await registerUser(t);
-    const res = await t
-      .http()
-      .post('/swx/admin/instruments')
-      .set(admin())
-      .send({
-        code,
-        type: 7,
-        appName: `Test metal ${code}`,
-        pricePrecision: 2,
-        contractSize: '1',
-        spread: '0.02',
-        leverages: [1, 10],
-        tradingHours: { alwaysOpen: true },
-        referencePrice: '100',
-        volatility: '0.2',
-      });
-    expect(res.body.code).toBe(200);
-    id = res.body.result.id as number;
-    await waitFor(() => prices.instruments().some((i) => i.code === code), 15_000, 'the new instrument');
+    ({ id, code } = await createTestInstrument(t, token, 'S'));
   });
   afterAll(async () => {
     // Later apps of the worker's run read the catalogue at boot: it stays suspended.
