@@ -146,6 +146,12 @@ describe('web-user money screens: earning, loans and KYC, NFTs, security', () =>
       .getByTestId('earn-totals')
       .getByText(`${grouped(principal)} USDT`)
       .waitFor();
+    // Income today and in all carry their unit as the principal does (they read a bare 0).
+    expect(await page.getByTestId('earn-totals').locator('strong').allInnerTexts()).toEqual([
+      `${grouped(principal)} USDT`,
+      expect.stringMatching(/^[\d,.]+ USDT$/),
+      expect.stringMatching(/^[\d,.]+ USDT$/),
+    ]);
     await shot(page, 'staking-desktop', true);
     await context.close();
   });

@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { LedgerService, SystemAccount } from '@app/ledger';
 import type { RegisteredUser } from '../support/users';
 import {
   PNG,
@@ -165,6 +167,43 @@ describe('web-user screens of a user with history', () => {
     // The NFT, exchange and reward movements have their filters too.
     for (const name of ['NFTs', 'Exchange', 'Rewards']) await page.getByRole('tab', { name }).waitFor();
     await shot(page, 'funding-desktop');
+  });
+
+  it('a demo grant and an operator adjustment read as such, each with its filter (both read "Other")', async () => {
+    await run.t.app.get(LedgerService).post({
+      key: `screens-adjustment-${randomUUID()}`,
+      reason: 'admin_adjustment',
+      legs: [
+        {
+          from: {
+            owner: { type: 'system', id: SystemAccount.Adjustments },
+            book: 'real',
+            currency: 'USDT',
+            kind: 'main',
+          },
+          to: { owner: { type: 'user', id: user.id }, book: 'real', currency: 'USDT', kind: 'available' },
+          amount: '1.5',
+        },
+      ],
+    });
+    const context = await userContext(run, user, { real: true });
+    const page = await context.newPage();
+    await page.goto('/zjxq');
+    const rows = page.locator('main tbody tr');
+    await rows.first().getByText('Adjustments').waitFor();
+    await page.getByRole('tab', { name: 'Adjustments' }).click();
+    await page.waitForLoadState('networkidle');
+    expect(await rows.count()).toBe(1);
+    // The demo book's grant.
+    const demo = await userContext(run, user);
+    const demoPage = await demo.newPage();
+    await demoPage.goto('/zjxq');
+    await demoPage.getByRole('tab', { name: 'Demo funds' }).click();
+    await demoPage.locator('main tbody tr').first().getByText('Demo funds').waitFor();
+    expect(await demoPage.locator('main tbody').innerText()).not.toContain('Other');
+    await shot(demoPage, 'funding-demo-desktop');
+    await context.close();
+    await demo.close();
   });
 
   it('a verified user not yet certified: the advanced card says what certification brings, not "verify"', async () => {

@@ -68,11 +68,11 @@ function Totals({ round }: { round: number }) {
       </div>
       <div>
         <div className="muted small">{t('totals.today')}</div>
-        <strong className="big up">{formatAmount(usdt.incomeToday)}</strong>
+        <strong className="big up">{formatAmount(usdt.incomeToday)} USDT</strong>
       </div>
       <div>
         <div className="muted small">{t('totals.cumulative')}</div>
-        <strong className="big up">{formatAmount(usdt.cumulativeIncome)}</strong>
+        <strong className="big up">{formatAmount(usdt.cumulativeIncome)} USDT</strong>
       </div>
     </section>
   );

@@ -29,6 +29,8 @@ export const FUNDING_TYPES = [
   'nft',
   'exchange',
   'reward',
+  'demo',
+  'adjustment',
 ] as const;
 
 export interface CoinNetwork {
