@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import type { RegisteredUser } from '../support/users';
+import { passBasicKyc } from '../e2e/reliability/reliability-fixtures';
 import {
-  PNG,
   demoHeaders,
   depositReal,
   realHeaders,
@@ -73,27 +73,7 @@ describe('web-user screens of a user with history', () => {
       .send({ code: 'BTCUSDT', direction: 'buy', lots: '0.1', leverage: 10 });
     if (opened.body.code !== 20004) throw new Error(JSON.stringify(opened.body));
     // Identity verified (KYC), advanced certification not asked for.
-    const kyc = run.t.http().post('/swx/customer/user/identification').set(realHeaders(user));
-    const fields = {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      sex: 'female',
-      birthdate: '1990-12-10',
-      country: 'GB',
-      address: 'London',
-      phone: '+447700900123',
-      documentType: 'passport',
-      documentNumber: 'P1234567',
-    };
-    for (const [k, v] of Object.entries(fields)) void kyc.field(k, v);
-    void kyc.attach('front', PNG, 'f.png').attach('inHand', PNG, 'h.png').attach('signature', PNG, 's.png');
-    const sent = await kyc;
-    if (sent.body.code !== 20001) throw new Error(JSON.stringify(sent.body));
-    const approved = await run.t
-      .http()
-      .post(`/swx/admin/kyc/${sent.body.result.id}/approve`)
-      .set('Authorization', run.admin);
-    if (approved.body.code !== 200) throw new Error(JSON.stringify(approved.body));
+    await passBasicKyc(run.t, user, run.admin);
   });
   afterEach(async () => {
     for (const ctx of run.browser.contexts()) await ctx.close();

@@ -32,9 +32,12 @@ export function parsePrintedRoutes(printed: string): { method: string; url: stri
   return out;
 }
 
-/** A user with basic KYC verified by a reviewer and `balance` USDT on the real book. */
-export async function verifiedUser(t: TestApp, adminToken: string, balance: string): Promise<RegisteredUser> {
-  const user = await registerUser(t);
+/** Submits the user's basic KYC (a passport, three images) and has a reviewer approve it. */
+export async function passBasicKyc(
+  t: TestApp,
+  user: RegisteredUser,
+  adminAuthorization: string,
+): Promise<void> {
   const req = t.http().post('/swx/customer/user/identification').set('Authorization', `Bearer ${user.token}`);
   const f = {
     firstName: 'Ada',
@@ -57,8 +60,14 @@ export async function verifiedUser(t: TestApp, adminToken: string, balance: stri
   const approved = await t
     .http()
     .post(`/swx/admin/kyc/${sent.body.result.id}/approve`)
-    .set('Authorization', `Bearer ${adminToken}`);
+    .set('Authorization', adminAuthorization);
   if (approved.body.code !== 200) throw new Error(`KYC approval failed: ${JSON.stringify(approved.body)}`);
+}
+
+/** A user with basic KYC verified by a reviewer and `balance` USDT on the real book. */
+export async function verifiedUser(t: TestApp, adminToken: string, balance: string): Promise<RegisteredUser> {
+  const user = await registerUser(t);
+  await passBasicKyc(t, user, `Bearer ${adminToken}`);
   await fundReal(t, user, balance);
   return user;
 }

@@ -83,13 +83,8 @@ export class InstrumentsService implements OnModuleInit, OnModuleDestroy {
     return this.active;
   }
 
-  /** Active and suspended instruments. */
+  /** Active and suspended instruments: what the feeder prices (suspended positions can close). */
   everything(): readonly Instrument[] {
-    return this.list;
-  }
-
-  /** What the feeder prices: every instrument, suspended ones too (their positions can close). */
-  fed(): readonly Instrument[] {
     return this.list;
   }
 

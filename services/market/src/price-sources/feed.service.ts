@@ -126,7 +126,7 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       await this.keepingLock(async () => {
         await this.history.ensure(
-          this.instruments.fed(),
+          this.instruments.everything(),
           this.config.MARKET_SIMULATOR_SEED,
           this.clock.now(),
         );
@@ -205,7 +205,7 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Starts a source per configured name over the fed instruments, each from its last price. */
   private async startSources(): Promise<void> {
-    const all = this.instruments.fed();
+    const all = this.instruments.everything();
     const lastPrices = new Map<number, string>();
     for (const instrument of all) {
       const last = await this.market.lastPrice(instrument);
@@ -240,7 +240,7 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
           const sources = this.sources;
           this.sources = [];
           await Promise.all(sources.map((s) => s.stop()));
-          const all = this.instruments.fed();
+          const all = this.instruments.everything();
           await this.history.ensure(all, this.config.MARKET_SIMULATOR_SEED, this.clock.now());
           await this.market.refreshReferences();
           await this.market.primeFromCandles();

@@ -162,7 +162,7 @@ export class MarketDataService {
   async refreshReferences(): Promise<void> {
     const closes = await this.klines.closesAt(new Date(this.clock.now().getTime() - DAY_MS));
     const next = new Map<string, Decimal>();
-    for (const instrument of this.instruments.fed()) {
+    for (const instrument of this.instruments.everything()) {
       const close = closes.get(instrument.id) ?? this.references.get(instrument.code);
       if (close) next.set(instrument.code, close);
     }
@@ -178,7 +178,7 @@ export class MarketDataService {
    */
   async primeFromCandles(): Promise<void> {
     const known = await this.redis.hkeys(LAST);
-    for (const instrument of this.instruments.fed()) {
+    for (const instrument of this.instruments.everything()) {
       if (known.includes(instrument.code)) continue;
       const closes = await this.klines.recentCloses(instrument.id, HUNDRED);
       if (closes.length === 0) continue;
