@@ -356,6 +356,14 @@ try {
   // now (the simulator ticks only those). The first start also generates the 30-day history.
   console.error('starting the market service (the first start generates 30 days of history)');
   const first = await startPlatform();
+  // A price primed from the history is not a live feed: an instrument trades once it has ticked
+  // (getMarketInfo's `tradable`), so wait for the first tick of a pair that trades around the clock.
+  const crypto = (await getJson(`${first.url}/swx/customer/index/listMarketByType?type=2&pageSize=1`)).list[0];
+  await waitFor(
+    async () => (await getJson(`${first.url}/swx/customer/index/getMarketInfo/${crypto.id}`)).tradable,
+    60_000,
+    'the feed to tick',
+  );
   const lists = {};
   const types = [1, 2, 4, 5, 6, 7];
   const ticking = [];
