@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { GatewayModule } from './gateway/gateway.module';
+import { AdminInstrumentsModule } from './instruments/admin-instruments.module';
 import { InstrumentsModule } from './instruments/instruments.module';
 import { KlinesModule } from './klines/klines.module';
 import { PriceSourcesModule } from './price-sources/price-sources.module';
@@ -11,7 +12,14 @@ import { PricesModule } from './prices/prices.module';
  */
 @Global()
 @Module({
-  imports: [InstrumentsModule, KlinesModule, PricesModule, PriceSourcesModule, GatewayModule],
+  imports: [
+    InstrumentsModule,
+    AdminInstrumentsModule,
+    KlinesModule,
+    PricesModule,
+    PriceSourcesModule,
+    GatewayModule,
+  ],
   exports: [PricesModule, InstrumentsModule],
 })
 export class MarketModule {}

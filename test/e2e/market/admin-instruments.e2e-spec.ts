@@ -118,7 +118,9 @@ describe('admin API /swx/admin/instruments (two processes on one Redis)', () => 
       tradingHours: { timezone: 'UTC', alwaysOpen: true, sessions: [] },
       status: 'active',
       logo: `/assets/logos/${code}.svg`,
-      tradableNow: true,
+      // Open by its hours and status, but no order trades before its feed's first tick.
+      openNow: true,
+      tradableNow: false,
     });
     id = res.body.result.id as number;
     // A code in use is refused on the code field, saying so (the console shows it under the input).
@@ -140,6 +142,9 @@ describe('admin API /swx/admin/instruments (two processes on one Redis)', () => 
       'a live price for the new instrument',
     );
     expect(info).toMatchObject({ code, tradable: true, leverages: [1, 5, 10] });
+    // The console answers as the app does once the feed has ticked.
+    const one = await a.http().get(`/swx/admin/instruments/${id}`).set(auth());
+    expect(one.body.result).toMatchObject({ openNow: true, tradableNow: true });
     const days = await b
       .http()
       .get(`/swx/customer/index/getKValueByCodeAndDate?code=${code}&period=1d&limit=40`);
@@ -173,7 +178,7 @@ describe('admin API /swx/admin/instruments (two processes on one Redis)', () => 
         leverages: [1, 2],
       });
     expect(res.body.code).toBe(200);
-    expect(res.body.result).toMatchObject({ tradableNow: false, leverages: [1, 2] });
+    expect(res.body.result).toMatchObject({ openNow: false, tradableNow: false, leverages: [1, 2] });
     const prices = b.app.get(PriceService);
     await waitFor(() => !prices.isTradable(code), 15_000, 'the new hours in the other process');
     expect(() => prices.assertTradable(code)).toThrow(expect.objectContaining({ code: 10015 }));
@@ -211,7 +216,7 @@ describe('admin API /swx/admin/instruments (two processes on one Redis)', () => 
 
   it('suspends: not listed, not tradable, still known to orders; every change is audited', async () => {
     const res = await a.http().put(`/swx/admin/instruments/${id}`).set(auth()).send({ status: 'suspended' });
-    expect(res.body.result).toMatchObject({ status: 'suspended', tradableNow: false });
+    expect(res.body.result).toMatchObject({ status: 'suspended', openNow: false, tradableNow: false });
     for (const t of [a, b]) await waitFor(async () => !(await listed(t)), 15_000, 'the instrument unlisted');
     const prices = b.app.get(PriceService);
     expect(prices.instrument(code).status).toBe('suspended');

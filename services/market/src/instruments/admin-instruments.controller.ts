@@ -35,7 +35,7 @@ export class AdminInstrumentsController {
     const list = parseListQuery(query, INSTRUMENT_SORTABLE, { field: 'sortOrder', order: 'ASC' });
     const [rows, total] = await this.admin.list(list);
     void reply.header('Content-Range', contentRange('instruments', list.offset, rows.length, total));
-    return rows.map((r) => this.admin.view(r));
+    return Promise.all(rows.map((r) => this.admin.view(r)));
   }
 
   @Get(':id')

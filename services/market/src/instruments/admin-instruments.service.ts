@@ -7,6 +7,7 @@ import { AdminAuditService } from '@app/accounts';
 import { AppException, ErrorCode, type ListQuery } from '@app/common';
 import { REDIS_CLIENT } from '@app/queue';
 import { LAST_PRICE_KEY } from '../prices/price-guard';
+import { PriceService } from '../prices/price.service';
 import type { CreateInstrumentDto, UpdateInstrumentDto } from './dto/admin-instrument.dto';
 import { Instrument } from './entities/instrument.entity';
 import { INSTRUMENT_TYPES } from './instrument-type';
@@ -32,6 +33,7 @@ export class AdminInstrumentsService {
     private readonly audit: AdminAuditService,
     private readonly instruments: InstrumentsService,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    private readonly prices: PriceService,
   ) {}
 
   /**
@@ -166,9 +168,14 @@ export class AdminInstrumentsService {
     return saved;
   }
 
-  /** What the admin API shows of an instrument (decimals as strings). */
-  view(i: Instrument) {
-    return { ...view(i), tradableNow: this.instruments.isOpen(i) };
+  /**
+   * What the admin API shows of an instrument (decimals as strings): `openNow` is its status and
+   * hours, `tradableNow` what an order meets now (getMarketInfo's `tradable`: open, and a fresh
+   * price that no bad tick paused; a new instrument is not tradable before its first tick).
+   */
+  async view(i: Instrument) {
+    const openNow = this.instruments.isOpen(i);
+    return { ...view(i), openNow, tradableNow: openNow && (await this.prices.hasUsablePrice(i)) };
   }
 
   private record(

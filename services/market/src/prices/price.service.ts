@@ -75,7 +75,10 @@ export class PriceService implements MarketPrices {
    */
   private async usablePrice(instrument: Instrument): Promise<Decimal> {
     const last = await usableLastPrice(this.redis, instrument.code, this.staleAfterMs);
-    return last ? new Decimal(last) : await this.lastPrice(instrument.code);
+    if (last) return new Decimal(last);
+    const stored = await this.market.lastPrice(instrument);
+    if (!stored) throw new AppException(ErrorCode.NotFound);
+    return stored;
   }
 
   /** Whether the instrument's market is open at `at` (default: the market clock's now). */
@@ -101,7 +104,15 @@ export class PriceService implements MarketPrices {
    */
   async isTradableNow(code: string, at?: Date): Promise<boolean> {
     const instrument = this.catalogue.byCode(code);
-    if (!this.catalogue.isOpen(instrument, at)) return false;
+    return this.catalogue.isOpen(instrument, at) && (await this.hasUsablePrice(instrument));
+  }
+
+  /**
+   * Whether quote would find a price for the instrument now (not paused, the feed fresh and
+   * ticked). Takes the row, not the code: the console asks right after a change, before this
+   * process's catalogue was read again.
+   */
+  async hasUsablePrice(instrument: Instrument): Promise<boolean> {
     try {
       await this.usablePrice(instrument);
       return true;

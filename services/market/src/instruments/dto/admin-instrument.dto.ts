@@ -120,6 +120,7 @@ export class UpdateInstrumentDto {
   @Allow() referencePrice?: unknown;
   @Allow() createdAt?: unknown;
   @Allow() tradableNow?: unknown;
+  @Allow() openNow?: unknown;
 
   @ApiPropertyOptional()
   @IsOptional()
