@@ -1,7 +1,14 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { AccountKind, LedgerService, REASON_GROUPS, SystemAccount, type AccountRef } from '@app/ledger';
+import {
+  AccountKind,
+  LedgerService,
+  REASON_GROUPS,
+  SystemAccount,
+  type AccountRef,
+  type LedgerReason,
+} from '@app/ledger';
 import { PLAN_KINDS } from '../../services/orders/src/plans/plan-kinds';
 import { consoleMessages } from '../../web-admin/src/i18n/language';
 import { registerUser, uniqueName, type RegisteredUser } from '../support/users';
@@ -80,8 +87,13 @@ describe('web-admin ledger transfers: reasons and accounts in words', () => {
       currency: 'USDT',
       kind: 'main',
     });
+    // A string, not a LedgerReason: the journal may hold a reason this build does not post.
     const post = (reason: string, from: AccountRef, to: AccountRef, amount: string) =>
-      ledger.post({ key: `words-${randomUUID()}`, reason, legs: [{ from, to, amount }] });
+      ledger.post({
+        key: `words-${randomUUID()}`,
+        reason: reason as LedgerReason,
+        legs: [{ from, to, amount }],
+      });
     await post('deposit', house(SystemAccount.External), mine('available'), '100');
     await post('smart_subscribe', mine('available'), mine('principal'), '40');
     // Redeemed at once: a principal without its plan would break the ledger's audit of holds.

@@ -11,6 +11,7 @@ import {
   type BalanceLine,
   type JournalEntry,
   type LedgerBook,
+  type LedgerReason,
   type PostResult,
   type StatementLine,
 } from './ledger.types';
@@ -559,7 +560,7 @@ export class LedgerService implements OnModuleDestroy {
     book: LedgerBook,
     currency: string,
     amount: Decimal | string,
-    ref: { reason: string; refType?: string; refId?: string },
+    ref: { reason: LedgerReason; refType?: string; refId?: string },
     manager?: EntityManager,
   ): Promise<PostResult> {
     return this.post(
@@ -585,7 +586,7 @@ export class LedgerService implements OnModuleDestroy {
     book: LedgerBook,
     currency: string,
     amount: Decimal | string,
-    ref: { reason: string; refType?: string; refId?: string },
+    ref: { reason: LedgerReason; refType?: string; refId?: string },
     manager?: EntityManager,
   ): Promise<PostResult> {
     return this.post(

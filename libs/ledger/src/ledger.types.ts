@@ -55,7 +55,8 @@ export interface Leg {
 export interface JournalEntry {
   /** Unique per business effect (e.g. `demo-grant-<userId>`); a repeat moves nothing. */
   key: string;
-  reason: string;
+  /** One of REASON_GROUPS' reasons, so that the user's funding details can name and filter it. */
+  reason: LedgerReason;
   refType?: string;
   refId?: string;
   legs: Leg[];
@@ -117,3 +118,4 @@ export const REASON_GROUPS = {
 } as const;
 
 export type ReasonGroup = keyof typeof REASON_GROUPS;
+export type LedgerReason = (typeof REASON_GROUPS)[ReasonGroup][number];

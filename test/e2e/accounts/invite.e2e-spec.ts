@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { LedgerService, SystemAccount } from '@app/ledger';
+import { LedgerService, SystemAccount, type LedgerReason } from '@app/ledger';
 import { JobName, QueueName } from '@app/queue';
 import { waitForQueuesDrained } from '../../support/queues';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -195,7 +195,7 @@ describe('invite programme', () => {
     });
     const invitee$ = (currency: string) => account(currency, { type: 'user', id: invitee.id });
     const post = (
-      reason: string,
+      reason: LedgerReason,
       from: ReturnType<typeof account>,
       to: ReturnType<typeof account>,
       amount: string,
@@ -208,8 +208,8 @@ describe('invite programme', () => {
     });
     const external = (currency: string) => account(currency, { type: 'system', id: SystemAccount.External });
     const fees = (currency: string) => account(currency, { type: 'system', id: SystemAccount.Fees });
-    await ledger.post(post('test_deposit', external('USDT'), invitee$('USDT'), '100'));
-    await ledger.post(post('test_deposit', external('BTC'), invitee$('BTC'), '1'));
+    await ledger.post(post('admin_adjustment', external('USDT'), invitee$('USDT'), '100'));
+    await ledger.post(post('admin_adjustment', external('BTC'), invitee$('BTC'), '1'));
     await scan(); // a mark with its horizon
     // A fee whose transaction stays open while a later fee commits and a scan runs. (In BTC: the
     // open transaction's row locks are on BTC accounts, which the USDT fee and its reward do not

@@ -48,7 +48,7 @@ describe('second factor before withdrawals (POST /swx/customer/user/withdrawal)'
     const user = await registerUser(t);
     await ledger.post({
       key: `test-deposit-${randomUUID()}`,
-      reason: 'test_deposit',
+      reason: 'admin_adjustment',
       legs: [
         {
           from: {

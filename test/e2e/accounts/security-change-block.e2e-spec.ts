@@ -81,7 +81,7 @@ describe('accounts: withdrawals blocked for 24 h after a security change', () =>
     expect(set.body.code).toBe(20005);
     await t.app.get(LedgerService).post({
       key: `test-deposit-${randomUUID()}`,
-      reason: 'test_deposit',
+      reason: 'admin_adjustment',
       legs: [
         {
           from: {

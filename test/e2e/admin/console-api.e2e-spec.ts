@@ -57,7 +57,7 @@ describe('admin API for the console', () => {
   const credit = (user: RegisteredUser, amount: string, book: 'real' | 'demo') =>
     t.app.get(LedgerService).post({
       key: `console-test-${randomUUID()}`,
-      reason: 'test_deposit',
+      reason: 'admin_adjustment',
       legs: [
         {
           from: {

@@ -35,7 +35,7 @@ class CreditController {
     await new Promise((r) => setTimeout(r, 20));
     const posted = await this.ledger.post({
       key: randomUUID(),
-      reason: 'test_credit',
+      reason: 'admin_adjustment',
       legs: [
         {
           from: {

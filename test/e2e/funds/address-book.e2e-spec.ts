@@ -55,7 +55,7 @@ describe('funds: the withdrawal address book', () => {
     expect(set.body.code).toBe(20005);
     await t.app.get(LedgerService).post({
       key: `test-deposit-${randomUUID()}`,
-      reason: 'test_deposit',
+      reason: 'admin_adjustment',
       legs: [
         {
           from: {

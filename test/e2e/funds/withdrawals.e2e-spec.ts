@@ -43,7 +43,7 @@ describe('funds: deposit addresses and withdrawals', () => {
   async function deposit(user: RegisteredUser, amount: string) {
     await ledger.post({
       key: `test-deposit-${randomUUID()}`,
-      reason: 'test_deposit',
+      reason: 'admin_adjustment',
       legs: [
         {
           from: {

@@ -42,7 +42,7 @@ describe('ledger: new accounts while the main pool is exhausted', () => {
           return ledger.post(
             {
               key: `pool-test-${id}`,
-              reason: 'test_deposit',
+              reason: 'admin_adjustment',
               legs: [
                 {
                   from: {

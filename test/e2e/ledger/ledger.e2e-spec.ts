@@ -7,6 +7,7 @@ import {
   LedgerService,
   SystemAccount,
   type AccountRef,
+  type JournalEntry,
 } from '@app/ledger';
 import { systemAccount as system, userAccount as user } from '../../support/ledger-refs';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -39,7 +40,7 @@ describe('ledger (real Postgres)', () => {
   async function fund(userId: string, amount: string, currency = 'USDT') {
     await ledger.post({
       key: `fund-${randomUUID()}`,
-      reason: 'test_deposit',
+      reason: 'admin_adjustment',
       legs: [
         { from: system(SystemAccount.External, currency), to: user(userId, 'available', currency), amount },
       ],
@@ -62,7 +63,7 @@ describe('ledger (real Postgres)', () => {
       Array.from({ length: 200 }, (_, i) =>
         ledger.post({
           key: `debit-${id}-${i}`,
-          reason: 'test_fee',
+          reason: 'spot_trade',
           legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1.5' }],
         }),
       ),
@@ -82,9 +83,9 @@ describe('ledger (real Postgres)', () => {
     const id = randomUUID();
     await fund(id, '10');
     const key = `once-${id}`;
-    const entry = {
+    const entry: JournalEntry = {
       key,
-      reason: 'test_fee',
+      reason: 'spot_trade',
       legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '3' }],
     };
     const results = await Promise.all(Array.from({ length: 10 }, () => ledger.post(entry)));
@@ -102,7 +103,7 @@ describe('ledger (real Postgres)', () => {
     await expect(
       ledger.post({
         key: `multi-${id}`,
-        reason: 'test_open',
+        reason: 'u_order_open',
         legs: [
           { from: user(id), to: user(payee), amount: '4' },
           { from: user(id), to: system(SystemAccount.Fees), amount: '2' },
@@ -116,7 +117,7 @@ describe('ledger (real Postgres)', () => {
     await expect(
       ledger.post({
         key: `multi-${id}`,
-        reason: 'test_open',
+        reason: 'u_order_open',
         legs: [
           { from: user(id), to: user(payee), amount: '4' },
           { from: user(id), to: system(SystemAccount.Fees), amount: '2' },
@@ -130,14 +131,16 @@ describe('ledger (real Postgres)', () => {
   it('freeze and release move between available and frozen', async () => {
     const id = randomUUID();
     await fund(id, '2.000000000000000001');
-    await ledger.freeze(`hold-${id}`, { type: 'user', id }, 'real', 'USDT', '2', { reason: 'test_hold' });
+    await ledger.freeze(`hold-${id}`, { type: 'user', id }, 'real', 'USDT', '2', {
+      reason: 'spot_order_hold',
+    });
     expect((await ledger.balance(user(id, 'frozen'))).toFixed()).toBe('2');
     expect((await ledger.balance(user(id))).toFixed()).toBe('0.000000000000000001');
     await expect(
-      ledger.freeze(`hold2-${id}`, { type: 'user', id }, 'real', 'USDT', '1', { reason: 'test_hold' }),
+      ledger.freeze(`hold2-${id}`, { type: 'user', id }, 'real', 'USDT', '1', { reason: 'spot_order_hold' }),
     ).rejects.toBeInstanceOf(InsufficientBalanceError);
     await ledger.release(`release-${id}`, { type: 'user', id }, 'real', 'USDT', '2', {
-      reason: 'test_release',
+      reason: 'spot_order_release',
     });
     expect((await ledger.balance(user(id))).toFixed()).toBe('2.000000000000000001');
   });
@@ -151,7 +154,7 @@ describe('ledger (real Postgres)', () => {
       Array.from({ length: 100 }, (_, i) =>
         ledger.post({
           key: `swap-${a}-${i}`,
-          reason: 'test_transfer',
+          reason: 'exchange',
           legs:
             i % 2
               ? [{ from: user(a), to: user(b), amount: '1' }]
@@ -168,21 +171,21 @@ describe('ledger (real Postgres)', () => {
     await expect(
       ledger.post({
         key: `bad-${id}`,
-        reason: 'x',
+        reason: 'admin_adjustment',
         legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '0' }],
       }),
     ).rejects.toBeInstanceOf(LedgerIntegrityError);
     await expect(
       ledger.post({
         key: `bad2-${id}`,
-        reason: 'x',
+        reason: 'admin_adjustment',
         legs: [{ from: user(id), to: system(SystemAccount.Fees, 'BTC'), amount: '1' }],
       }),
     ).rejects.toBeInstanceOf(LedgerIntegrityError);
     await expect(
       ledger.post({
         key: `bad3-${id}`,
-        reason: 'x',
+        reason: 'admin_adjustment',
         legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: new Decimal('1e-19') }],
       }),
     ).rejects.toBeInstanceOf(LedgerIntegrityError);
@@ -191,9 +194,9 @@ describe('ledger (real Postgres)', () => {
   it('a batch that names one key twice is refused before it moves anything', async () => {
     const id = randomUUID();
     await fund(id, '10');
-    const entry = {
+    const entry: JournalEntry = {
       key: `twice-${id}`,
-      reason: 'x',
+      reason: 'admin_adjustment',
       legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1' }],
     };
     await expect(ledger.postMany([entry, { ...entry }])).rejects.toBeInstanceOf(LedgerIntegrityError);
@@ -212,7 +215,7 @@ describe('ledger (real Postgres)', () => {
       Array.from({ length: 32 }, (_, i) =>
         ledger.post({
           key: `fee-${id}-${i}`,
-          reason: 'test_fee',
+          reason: 'spot_trade',
           legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1' }],
         }),
       ),
@@ -229,7 +232,7 @@ describe('ledger (real Postgres)', () => {
       for (let i = 0; i < 16; i++) {
         await own.post({
           key: `fee-turn-${id}-${i}`,
-          reason: 'test_fee',
+          reason: 'spot_trade',
           legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1' }],
         });
       }
@@ -288,7 +291,7 @@ describe('ledger (real Postgres)', () => {
     const spend = (note: string, amount: string) =>
       ledger.insertAndPost<{ id: string; note: string }>(insert(note), {
         keyPrefix: 'test-row-',
-        reason: 'test_fee',
+        reason: 'spot_trade',
         refType: 'test_row',
         legs: [{ from: user(id), to: system(SystemAccount.Fees), amount }],
       });
@@ -350,7 +353,7 @@ describe('ledger (real Postgres)', () => {
         },
         ids.map((rowId, i) => ({
           key: `test-close-${rowId}`,
-          reason: 'test_fee',
+          reason: 'spot_trade',
           refType: 'test_position',
           refId: rowId,
           legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: amounts[i] }],
@@ -394,7 +397,7 @@ describe('ledger (real Postgres)', () => {
       ledger.updateAndPostMany({ name: 'test_positions_close', text: 'SELECT 1 AS id', values: [] }, [
         {
           key: `test-nameless-${id}`,
-          reason: 'test_fee',
+          reason: 'spot_trade',
           legs: [{ from: user(id), to: system(SystemAccount.Fees), amount: '1' }],
         },
       ]),
@@ -426,7 +429,7 @@ describe('ledger (real Postgres)', () => {
         },
         ids.map((rowId) => ({
           key: `test-unseen-${rowId}`,
-          reason: 'test_fee',
+          reason: 'spot_trade',
           refType: 'test_position',
           refId: rowId,
           legs: [{ from: user(payer), to, amount: '1' }],

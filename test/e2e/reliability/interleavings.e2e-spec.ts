@@ -61,7 +61,7 @@ describe('reliability: interleavings under fc.scheduler', () => {
     const deposit = async (amount: string) => {
       await ledger.post({
         key: `test-deposit-${randomUUID()}`,
-        reason: 'test_deposit',
+        reason: 'admin_adjustment',
         legs: [
           {
             from: {

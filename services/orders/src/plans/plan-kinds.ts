@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { AccountKind } from '@app/ledger';
+import { AccountKind, type LedgerReason } from '@app/ledger';
 import type { PlanKind } from './entities/plan.entity';
 
 export const DAY_MS = 24 * 3600 * 1000;
@@ -9,7 +9,7 @@ export const PAYOUT_DECIMALS = 8;
 /** What differs between smart plans and staking (mining) plans; everything else is shared. */
 export const PLAN_KINDS: Record<
   PlanKind,
-  { principalKind: string; reasons: { subscribe: string; yield: string; redeem: string } }
+  { principalKind: string; reasons: { subscribe: LedgerReason; yield: LedgerReason; redeem: LedgerReason } }
 > = {
   smart: {
     principalKind: AccountKind.Principal,
