@@ -51,6 +51,7 @@ import { EMAIL_SENDER } from './verification/senders/message-senders';
 import { SmtpEmailSender } from './verification/senders/smtp-email.sender';
 import { VerificationService } from './verification/verification.service';
 import { ContactChangeService } from './users/contact-change.service';
+import { DemoTopupService } from './users/demo-topup.service';
 import { SecurityChangesService } from './users/security-changes.service';
 
 /**
@@ -95,6 +96,7 @@ import { SecurityChangesService } from './users/security-changes.service';
     UsersService,
     SecurityChangesService,
     ContactChangeService,
+    DemoTopupService,
     SessionsService,
     CustomerSessionCache,
     { provide: SESSION_STORE, useExisting: SessionsService },

@@ -38,6 +38,11 @@ const schema = z.object({
     .regex(/^\d+(\.\d+)?$/)
     .default('100000'),
   /**
+   * The demo top-up (user/demoTopup): brings the demo USDT available balance back up to
+   * DEMO_GRANT_USDT at most once per this many hours per user.
+   */
+  DEMO_TOPUP_INTERVAL_HOURS: z.coerce.number().int().positive().default(24),
+  /**
    * Wallet login (SIWE): domains (host[:port]) a signed message may name (comma list). Empty: the
    * host of OIDC_REDIRECT_URI and, outside production, localhost on PORT and on the web-user dev
    * server's port 5173. Never the request's Host header.

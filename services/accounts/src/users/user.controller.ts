@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ApiKeyAccess,
@@ -6,6 +6,7 @@ import {
   CurrentBook,
   CurrentPrincipal,
   CustomerAuth,
+  Idempotent,
   requestLanguage,
   type AppRequest,
   type AuthPrincipal,
@@ -15,6 +16,7 @@ import { AuthService } from '../auth/auth.service';
 import { ChangeContactDto, SendContactCodeDto } from './dto/contact-change.dto';
 import { ChangePasswordDto, ChangeWithdrawPasswordDto } from './dto/user.dto';
 import { ContactChangeService } from './contact-change.service';
+import { DemoTopupService } from './demo-topup.service';
 import { UsersService } from './users.service';
 
 @ApiTags('user')
@@ -25,6 +27,7 @@ export class UserController {
     private readonly users: UsersService,
     private readonly auth: AuthService,
     private readonly contactChange: ContactChangeService,
+    private readonly demoTopup: DemoTopupService,
   ) {}
 
   @Post('getUserInfo')
@@ -34,6 +37,26 @@ export class UserController {
   @ApiOperation({ summary: 'The profile and the balances of the book the virtually header chooses' })
   getUserInfo(@CurrentPrincipal() principal: AuthPrincipal, @CurrentBook() book: Book) {
     return this.users.userInfo(principal.id, book);
+  }
+
+  @Get('getDemoTopup')
+  @ApiOperation({
+    summary:
+      'Whether the demo book can be topped up now (whatever the virtually header): the grant (DEMO_GRANT_USDT), the demo USDT available balance, the amount a top-up adds, eligible, refusal (full, tooSoon, demoDisabled or null), lastAt and nextAt (when the next top-up is possible)',
+  })
+  getDemoTopup(@CurrentPrincipal() principal: AuthPrincipal) {
+    return this.demoTopup.status(principal.id);
+  }
+
+  @Post('demoTopup')
+  @Idempotent()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Top up the demo book (whatever the virtually header): the demo USDT available balance back up to the grant (DEMO_GRANT_USDT), ledger reason demo_topup. At most once per DEMO_TOPUP_INTERVAL_HOURS (24): else 429 with result.nextAt; 403 while the balance is at or above the grant; 10094 on a demo book an operator disabled. Answers amount, available, journalId, at and nextAt',
+  })
+  topUpDemo(@CurrentPrincipal() principal: AuthPrincipal) {
+    return this.demoTopup.topUp(principal.id);
   }
 
   @Post('repassword')
