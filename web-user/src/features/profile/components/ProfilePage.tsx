@@ -9,6 +9,7 @@ import { AsyncView, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { authApi } from '../../auth/api/auth-api';
 import { useUserInfo } from '../api/profile-api';
+import { DemoTopup } from './DemoTopup';
 import { ChangePasswordForm, ChangeWithdrawPasswordForm } from './PasswordForms';
 
 export function ProfilePage() {
@@ -114,6 +115,7 @@ export function ProfilePage() {
                   {t('balances.empty')}
                 </p>
               )}
+              {info.data?.book === 'demo' && <DemoTopup onDone={info.reload} />}
             </section>
 
             <section className="card menu">
