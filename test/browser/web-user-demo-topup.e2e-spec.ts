@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import type { RegisteredUser } from '../support/users';
+import { cutOffOn, englishLinesOn } from './browser-support';
 import {
   available,
   demoHeaders,
@@ -141,6 +142,8 @@ describe('web-user: top up demo funds from the profile', () => {
         await card.getByRole('button', { name: 'تعبئة الأموال التجريبية' }).waitFor();
       }
       await card.scrollIntoViewIfNeeded();
+      if (lang === 'ar') expect(await englishLinesOn(page)).toEqual([]);
+      expect(await cutOffOn(page)).toEqual([]);
       const name = `demo-topup-${mobile ? 'mobile' : 'desktop'}${lang === 'ar' ? '-ar' : ''}`;
       await shot(page, name);
       await card.getByTestId('demo-topup-open').click();
@@ -148,6 +151,8 @@ describe('web-user: top up demo funds from the profile', () => {
         '+40,000.5 USDT',
       );
       await shot(page, `${name}-confirm`);
+      if (lang === 'ar') expect(await englishLinesOn(page)).toEqual([]);
+      expect(await cutOffOn(page)).toEqual([]);
       // The dialog fits the screen.
       const box = (await page.getByRole('dialog').boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
