@@ -5,6 +5,7 @@ import type {
   GetManyReferenceParams,
   Identifier,
   RaRecord,
+  SortPayload,
   UpdateParams,
 } from 'react-admin';
 import { API_URL, call, httpClient } from './api';
@@ -17,6 +18,19 @@ export interface ConsoleDataProvider extends DataProvider {
   reject(resource: string, id: Identifier, reason: string): Promise<unknown>;
   /** POST /swx/admin/<resource>/<id>/<action> with a JSON body (freeze, markRepaid, reply, close...). */
   act<T = unknown>(resource: string, id: Identifier, action: string, body?: unknown): Promise<T>;
+  /**
+   * The list's records from `offset` on (`limit` of them, at most API_PAGE) and how many the list
+   * has: a window at any offset, not only at whole pages (the export reads overlapping windows).
+   */
+  getRange(resource: string, params: RangeParams): Promise<{ data: RaRecord[]; total: number }>;
+}
+
+export interface RangeParams {
+  filter: Record<string, unknown>;
+  sort: SortPayload;
+  offset: number;
+  limit: number;
+  signal?: AbortSignal;
 }
 
 const simpleRest = simpleRestProvider(API_URL, httpClient);
@@ -64,12 +78,12 @@ export function changedFields(data: Record<string, unknown>, previous: Record<st
 const path = (resource: string, id: Identifier) => `/${apiPath(resource)}/${encodeURIComponent(String(id))}`;
 
 /** The most records the API answers to one list request (parseListQuery's limit). */
-const API_PAGE = 500;
+export const API_PAGE = 500;
 
 /**
  * A list's records, with a sort the API does not take (a list remembers its last sort) replaced by
- * the API's own order. More than the API answers at once (an export asks for 1,000) is fetched page
- * after page: the API caps a request at 500 records, and the export would have stopped there.
+ * the API's own order. More than the API answers at once is fetched page after page: the API caps a
+ * request at 500 records. (The console's Export reads every record with getRange: exportAll.ts.)
  */
 async function getList(resource: string, params: GetListParams) {
   const sort = apiSort(resource, params.sort);
@@ -92,9 +106,30 @@ async function getList(resource: string, params: GetListParams) {
   return { data, total };
 }
 
+async function getRange(resource: string, { filter, sort, offset, limit, signal }: RangeParams) {
+  const { field, order } = apiSort(resource, sort);
+  const end = offset + Math.min(limit, API_PAGE) - 1;
+  const query = new URLSearchParams({
+    sort: JSON.stringify([field, order]),
+    range: JSON.stringify([offset, end]),
+    filter: JSON.stringify(filter),
+  });
+  const { headers, json } = await httpClient(`${API_URL}/${apiPath(resource)}?${query.toString()}`, {
+    headers: new Headers({ Accept: 'application/json', Range: `${apiPath(resource)}=${offset}-${end}` }),
+    signal,
+  });
+  // `Content-Range: <resource> <start>-<end>/<total>`
+  const total = Number(/\/(\d+)$/.exec(headers.get('Content-Range') ?? '')?.[1]);
+  if (!Array.isArray(json) || !Number.isSafeInteger(total)) {
+    throw new Error(`GET ${apiPath(resource)}: no list or no Content-Range in the answer`);
+  }
+  return { data: json as RaRecord[], total };
+}
+
 export const dataProvider: ConsoleDataProvider = {
   ...rest,
   getList: getList as DataProvider['getList'],
+  getRange,
   getManyReference: (resource: string, params: GetManyReferenceParams) =>
     rest.getManyReference(resource, { ...params, sort: apiSort(resource, params.sort) }),
   async update<RecordType extends RaRecord = RaRecord>(resource: string, params: UpdateParams) {

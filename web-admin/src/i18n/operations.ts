@@ -81,6 +81,15 @@ export const OPERATIONS_EN = {
     },
   },
   swx: {
+    export: {
+      preparing: 'Counting the records…',
+      progress: 'Exporting %{done} of %{total}…',
+      tooMany:
+        '%{total} records match these filters, more than the %{max} an export can hold. Narrow the filters and export again.',
+      failed: 'The export failed and no file was saved: %{message}',
+      changing: 'the list kept changing while it was read; try again',
+      done: 'Records exported: %{count}',
+    },
     list: {
       failed: 'This list could not be loaded',
       stale: 'The rows below are from the last successful load.',
@@ -226,6 +235,14 @@ export const OPERATIONS_ZH: OperationsMessages = {
     },
   },
   swx: {
+    export: {
+      preparing: '正在统计记录…',
+      progress: '正在导出：%{done} / %{total} 条…',
+      tooMany: '符合筛选条件的记录有 %{total} 条，超过单次导出上限 %{max} 条。请缩小筛选范围后再导出。',
+      failed: '导出失败，未保存任何文件：%{message}',
+      changing: '读取期间列表一直在变化，请重试',
+      done: '已导出记录：%{count} 条',
+    },
     list: {
       failed: '列表加载失败',
       stale: '下方显示的是上次成功加载的数据。',

@@ -21,7 +21,6 @@ import {
   EditButton,
   email,
   FunctionField,
-  List,
   PasswordInput,
   required,
   SaveButton,
@@ -42,6 +41,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { ROLES } from '../authProvider';

@@ -6,7 +6,6 @@ import {
   DeleteWithConfirmButton,
   Edit,
   EditButton,
-  List,
   NumberField,
   NumberInput,
   required,
@@ -21,6 +20,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { ConfirmSaveButton, type Change } from '../components/ConfirmSaveButton';
 import { DateField } from '../components/DateField';

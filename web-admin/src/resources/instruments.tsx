@@ -2,7 +2,6 @@ import {
   Create,
   Edit,
   EditButton,
-  List,
   NumberField,
   NumberInput,
   required,
@@ -16,6 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { ConfirmSaveButton } from '../components/ConfirmSaveButton';
 import { DateField } from '../components/DateField';

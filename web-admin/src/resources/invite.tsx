@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import {
   Confirm,
   FunctionField,
-  List,
   TextField,
   TextInput,
   useNotify,
@@ -11,6 +10,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { ReasonLabel } from '../components/LedgerWords';

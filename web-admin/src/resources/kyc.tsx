@@ -1,7 +1,6 @@
 import { Box, Grid, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import {
   FunctionField,
-  List,
   ReferenceField,
   SelectInput,
   Show,
@@ -12,6 +11,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { AuthImage } from '../components/AuthImage';

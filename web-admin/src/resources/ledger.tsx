@@ -23,7 +23,6 @@ import {
   DateInput,
   FormDataConsumer,
   FunctionField,
-  List,
   ReferenceInput,
   SaveButton,
   SelectInput,
@@ -43,6 +42,7 @@ import {
   type RaRecord,
   type TranslateFunction,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { call } from '../api';

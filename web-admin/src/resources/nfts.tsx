@@ -9,7 +9,6 @@ import {
   Edit,
   EditButton,
   ImageField,
-  List,
   NullableBooleanInput,
   NumberField,
   RecordContextProvider,
@@ -26,6 +25,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { call } from '../api';

@@ -1,6 +1,5 @@
 import {
   FunctionField,
-  List,
   SelectField,
   SelectInput,
   TextField,
@@ -8,6 +7,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { RecordDetail } from '../components/RecordDetail';

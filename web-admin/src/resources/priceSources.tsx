@@ -1,7 +1,6 @@
 import { Alert, Box } from '@mui/material';
 import {
   FunctionField,
-  List,
   SearchInput,
   SelectField,
   SelectInput,
@@ -9,6 +8,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { StatusField } from '../components/StatusField';
 

@@ -16,7 +16,6 @@ import {
   Edit,
   EditButton,
   FunctionField,
-  List,
   NullableBooleanInput,
   NumberField,
   NumberInput,
@@ -31,6 +30,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { useWatch } from 'react-hook-form';
 import { ConfirmSaveButton } from '../components/ConfirmSaveButton';

@@ -2,7 +2,6 @@ import { Grid } from '@mui/material';
 import {
   FunctionField,
   Labeled,
-  List,
   ReferenceField,
   Show,
   SimpleShowLayout,
@@ -11,6 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { API_URL } from '../api';

@@ -2,7 +2,6 @@ import type { MouseEvent } from 'react';
 import { Box, Button as MuiButton, Stack } from '@mui/material';
 import {
   FunctionField,
-  List,
   SearchInput,
   SelectInput,
   TextField,
@@ -16,6 +15,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { API_URL, fetchBlobUrl, httpClient } from '../api';

@@ -1,4 +1,5 @@
-import { BooleanField, List, TextField } from 'react-admin';
+import { BooleanField, TextField } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 

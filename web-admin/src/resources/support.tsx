@@ -6,7 +6,6 @@ import {
   Button,
   Confirm,
   FunctionField,
-  List,
   NullableBooleanInput,
   SelectInput,
   Show,
@@ -19,6 +18,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { call, loadSession } from '../api';

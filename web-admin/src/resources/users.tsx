@@ -7,7 +7,6 @@ import { Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } fr
 import {
   BooleanField,
   FunctionField,
-  List,
   NumberField,
   Pagination,
   SelectField,
@@ -23,6 +22,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { KindLabel } from '../components/LedgerWords';

@@ -18,7 +18,6 @@ import PaidIcon from '@mui/icons-material/Paid';
 import {
   Button,
   FunctionField,
-  List,
   ReferenceField,
   SelectField,
   SelectInput,
@@ -39,6 +38,7 @@ import {
   type HttpError,
   type RaRecord,
 } from 'react-admin';
+import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
 import { useFormatTime } from '../i18n/intl';

@@ -1362,6 +1362,15 @@ export const de: ConsoleLanguage = {
       },
     },
     swx: {
+      export: {
+        preparing: 'Datensätze werden gezählt…',
+        progress: 'Exportiere %{done} von %{total}…',
+        tooMany:
+          '%{total} Datensätze entsprechen diesen Filtern, mehr als die %{max}, die ein Export enthalten kann. Grenzen Sie die Filter ein und exportieren Sie erneut.',
+        failed: 'Der Export ist fehlgeschlagen, es wurde keine Datei gespeichert: %{message}',
+        changing: 'die Liste hat sich beim Lesen ständig geändert; bitte erneut versuchen',
+        done: 'Exportierte Datensätze: %{count}',
+      },
       list: {
         failed: 'Diese Liste konnte nicht geladen werden',
         stale: 'Die Zeilen unten stammen vom letzten erfolgreichen Laden.',

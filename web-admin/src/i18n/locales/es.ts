@@ -1359,6 +1359,15 @@ export const es: ConsoleLanguage = {
       },
     },
     swx: {
+      export: {
+        preparing: 'Contando los registros…',
+        progress: 'Exportando %{done} de %{total}…',
+        tooMany:
+          '%{total} registros coinciden con estos filtros, más de los %{max} que admite una exportación. Acota los filtros y vuelve a exportar.',
+        failed: 'La exportación falló y no se guardó ningún archivo: %{message}',
+        changing: 'la lista no dejó de cambiar mientras se leía; inténtalo de nuevo',
+        done: 'Registros exportados: %{count}',
+      },
       list: {
         failed: 'No se pudo cargar esta lista',
         stale: 'Las filas de abajo son de la última carga correcta.',

@@ -1362,6 +1362,15 @@ export const fr: ConsoleLanguage = {
       },
     },
     swx: {
+      export: {
+        preparing: 'Comptage des enregistrements…',
+        progress: 'Export de %{done} sur %{total}…',
+        tooMany:
+          "%{total} enregistrements correspondent à ces filtres, plus que les %{max} qu'un export peut contenir. Affinez les filtres et exportez à nouveau.",
+        failed: "L'export a échoué et aucun fichier n'a été enregistré : %{message}",
+        changing: "la liste n'a cessé de changer pendant sa lecture ; réessayez",
+        done: 'Enregistrements exportés : %{count}',
+      },
       list: {
         failed: "Cette liste n'a pas pu être chargée",
         stale: 'Les lignes ci-dessous datent du dernier chargement réussi.',

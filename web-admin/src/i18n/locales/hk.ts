@@ -1340,6 +1340,14 @@ export const hk: ConsoleLanguage = {
       },
     },
     swx: {
+      export: {
+        preparing: '正在統計記錄…',
+        progress: '正在匯出：%{done} / %{total} 條…',
+        tooMany: '符合篩選條件的記錄有 %{total} 條，超過單次匯出上限 %{max} 條。請縮小篩選範圍後再匯出。',
+        failed: '匯出失敗，未儲存任何檔案：%{message}',
+        changing: '讀取期間列表一直在變動，請重試',
+        done: '已匯出記錄：%{count} 條',
+      },
       list: {
         failed: '列表載入失敗',
         stale: '下方顯示的是上次成功載入的資料。',

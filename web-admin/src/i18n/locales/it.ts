@@ -1360,6 +1360,15 @@ export const it: ConsoleLanguage = {
       },
     },
     swx: {
+      export: {
+        preparing: 'Conteggio dei record…',
+        progress: 'Esportazione di %{done} su %{total}…',
+        tooMany:
+          "%{total} record corrispondono a questi filtri, più dei %{max} che un'esportazione può contenere. Restringi i filtri ed esporta di nuovo.",
+        failed: "L'esportazione non è riuscita e nessun file è stato salvato: %{message}",
+        changing: "l'elenco ha continuato a cambiare durante la lettura; riprova",
+        done: 'Record esportati: %{count}',
+      },
       list: {
         failed: 'Impossibile caricare questo elenco',
         stale: "Le righe qui sotto risalgono all'ultimo caricamento riuscito.",

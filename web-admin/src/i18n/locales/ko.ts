@@ -1351,6 +1351,15 @@ export const ko: ConsoleLanguage = {
       },
     },
     swx: {
+      export: {
+        preparing: '레코드 수를 확인하는 중…',
+        progress: '내보내는 중: %{total}건 중 %{done}건…',
+        tooMany:
+          '이 필터와 일치하는 레코드가 %{total}건으로, 한 번에 내보낼 수 있는 %{max}건을 넘습니다. 필터 범위를 좁힌 뒤 다시 내보내세요.',
+        failed: '내보내기에 실패하여 파일이 저장되지 않았습니다: %{message}',
+        changing: '읽는 동안 목록이 계속 바뀌었습니다. 다시 시도하세요',
+        done: '내보낸 레코드: %{count}건',
+      },
       list: {
         failed: '목록을 불러오지 못했습니다',
         stale: '아래 행은 마지막으로 불러온 시점의 내용입니다.',
