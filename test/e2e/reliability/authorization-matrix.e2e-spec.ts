@@ -70,6 +70,8 @@ const POLICY: Record<string, Access> = {
   'POST /swx/customer/user/repasswordTx': 'customer',
   'POST /swx/customer/user/sendContactCode': 'customer',
   'POST /swx/customer/user/changeContact': 'customer',
+  'GET /swx/customer/user/getDemoTopup': 'customer',
+  'POST /swx/customer/user/demoTopup': 'customer',
   'POST /swx/customer/user/2fa/setup': 'customer',
   'POST /swx/customer/user/2fa/enable': 'customer',
   'POST /swx/customer/user/2fa/disable': 'customer',
