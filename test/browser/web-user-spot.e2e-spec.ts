@@ -133,7 +133,8 @@ describe('web-user spot (coin-to-coin) screen', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm the order' });
     await confirm.waitFor();
     expect(await page.getByTestId('confirm-amount').innerText()).toBe('0.001 BTC');
-    expect(await page.getByTestId('confirm-price').innerText()).toBe('58,500 USDT');
+    // The price with the pair's decimals, as the book shows it (58,500.00).
+    expect(await page.getByTestId('confirm-price').innerText()).toBe(`${groupedPrice('58500', places)} USDT`);
     expect(await page.getByTestId('confirm-total').innerText()).toBe('58.5 USDT');
     expect(await page.getByTestId('confirm-fee').innerText()).toBe('≈ 0.000001 BTC');
     await shot(page, 'spot-confirm-desktop');
@@ -141,7 +142,7 @@ describe('web-user spot (coin-to-coin) screen', () => {
     await confirm.waitFor({ state: 'detached' });
     const resting = page.getByTestId('spot-list-current').locator('tbody tr[data-state="open"]').first();
     await resting.waitFor();
-    expect(await resting.innerText()).toContain('58,500 USDT');
+    expect(await resting.innerText()).toContain(`${groupedPrice('58500', places)} USDT`);
     expect(await resting.innerText()).toContain('Waiting for deal');
     // In the book its level's amount has the lot's decimals like the others (it read 0.001 above 0.0308).
     const lotPlaces = (pair.lotSize.split('.')[1] ?? '').replace(/0+$/, '').length;

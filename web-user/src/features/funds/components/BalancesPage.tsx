@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatAmount, formatExact, formatPrice } from '../../../shared/format';
+import { formatExact, formatPrice } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
@@ -109,10 +109,18 @@ function AccountsTable({ list, detailed }: { list: CoinAccount[]; detailed: bool
               >
                 {formatExact(a.available)}
               </td>
-              <td className="num" data-label={t('balances.frozen')}>
-                {formatAmount(a.frozen)}
+              <td
+                className="num amount-exact"
+                data-label={t('balances.frozen')}
+                data-testid={`frozen-${a.currency}`}
+              >
+                {formatExact(a.frozen)}
               </td>
-              <td className="num" data-label={t('balances.holdings')}>
+              <td
+                className="num amount-exact"
+                data-label={t('balances.holdings')}
+                data-testid={`holdings-${a.currency}`}
+              >
                 {detailed && a.other && Object.keys(a.other).length ? (
                   <ul className="plain">
                     {Object.entries(a.other).map(([kind, value]) => (
@@ -120,12 +128,12 @@ function AccountsTable({ list, detailed }: { list: CoinAccount[]; detailed: bool
                         <span className="muted">
                           {t(`kinds.${kind}`, { defaultValue: t('kinds.other') })}
                         </span>{' '}
-                        {formatAmount(value)}
+                        {formatExact(value)}
                       </li>
                     ))}
                   </ul>
                 ) : (
-                  formatAmount(a.total ?? a.available)
+                  formatExact(a.total ?? a.available)
                 )}
               </td>
               {/* Rounded to the cent like the totals above (cut, 6,221.56779 read 6,221.56 under a

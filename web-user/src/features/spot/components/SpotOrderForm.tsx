@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, newIdempotencyKey } from '../../../api/http-client';
 import { cmp, dec, div, mul, sub, type Dec } from '../../../shared/decimal';
-import { formatAmount, formatExact } from '../../../shared/format';
+import { formatAmount, formatExact, formatPrice } from '../../../shared/format';
 import { BalanceUnavailable } from '../../../shared/ui/BalanceUnavailable';
 import { ConfirmDetails, type DetailRow } from '../../../shared/ui/ConfirmDetails';
 import { Field } from '../../../shared/ui/Field';
@@ -188,9 +188,9 @@ export function SpotOrderForm({
         label: t('form.price'),
         value:
           type === 'limit'
-            ? `${formatExact(body.price)} ${pair.quote}`
+            ? `${formatPrice(body.price, pricePlaces)} ${pair.quote}`
             : averagePrice
-              ? `${t('form.marketPrice')} ≈ ${formatAmount(plain(averagePrice))} ${pair.quote}`
+              ? `${t('form.marketPrice')} ≈ ${formatPrice(plain(averagePrice), pricePlaces)} ${pair.quote}`
               : t('form.marketPrice'),
         testId: 'confirm-price',
       },
@@ -367,7 +367,7 @@ export function SpotOrderForm({
               {best && (
                 <span dir="ltr">
                   {' '}
-                  ≈ {formatAmount(best, pricePlaces)} {pair.quote}
+                  ≈ {formatPrice(best, pricePlaces)} {pair.quote}
                 </span>
               )}
             </div>

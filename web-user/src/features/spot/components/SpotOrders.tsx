@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../../api/http-client';
-import { formatAmount, formatDate } from '../../../shared/format';
+import { formatAmount, formatDate, formatPrice } from '../../../shared/format';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { Pager } from '../../../shared/ui/Pager';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { Tabs } from '../../../shared/ui/Tabs';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
-import { spotApi, type SpotBook, type SpotOrder } from '../api/spot-api';
+import { spotApi, type SpotBook, type SpotOrder, type SpotPair } from '../api/spot-api';
+import { placesOf } from '../spot-math';
 
 export type OrdersTab = 'current' | 'history';
 
@@ -44,6 +45,7 @@ export function SpotOrders({
   round,
   book,
   mobile,
+  pairs,
   onChanged,
 }: {
   tab: OrdersTab;
@@ -51,6 +53,8 @@ export function SpotOrders({
   round: number;
   book: SpotBook;
   mobile: boolean;
+  /** The pairs of the screen: an order's prices have its pair's tick decimals, as in the book. */
+  pairs: SpotPair[];
   onChanged: () => void;
 }) {
   const { t } = useTranslation('spot');
@@ -68,7 +72,14 @@ export function SpotOrders({
         onChange={onTab}
         testId="spot-order-tabs"
       />
-      <OrderList key={`${tab}-${book}`} type={tab} round={round} mobile={mobile} onChanged={onChanged} />
+      <OrderList
+        key={`${tab}-${book}`}
+        type={tab}
+        round={round}
+        mobile={mobile}
+        pairs={pairs}
+        onChanged={onChanged}
+      />
     </section>
   );
 }
@@ -77,11 +88,13 @@ function OrderList({
   type,
   round,
   mobile,
+  pairs,
   onChanged,
 }: {
   type: OrdersTab;
   round: number;
   mobile: boolean;
+  pairs: SpotPair[];
   onChanged: () => void;
 }) {
   const { t, i18n } = useTranslation('spot');
@@ -109,8 +122,13 @@ function OrderList({
       {t('orders.cancel')}
     </button>
   );
+  // 60,000.50 as the book shows it (it read 60,000.5); the average price too, rounded to the tick.
+  const price = (o: SpotOrder, value: string | null) => {
+    const pair = pairs.find((p) => p.symbol === o.symbol);
+    return formatPrice(value, pair ? placesOf(pair.tickSize) : null);
+  };
   const priceText = (o: SpotOrder) =>
-    o.type === 'market' ? t('type.market') : `${formatAmount(o.price)} ${o.quote}`;
+    o.type === 'market' ? t('type.market') : `${price(o, o.price)} ${o.quote}`;
   const feeText = (o: SpotOrder) => `${formatAmount(o.fee)} ${o.feeCurrency}`;
 
   return (
@@ -144,7 +162,7 @@ function OrderList({
                         {formatAmount(o.filled, 18)} {o.base}
                       </dd>
                       <dt>{t('orders.averagePrice')}</dt>
-                      <dd dir="ltr">{formatAmount(o.averagePrice)}</dd>
+                      <dd dir="ltr">{price(o, o.averagePrice)}</dd>
                       <dt>{t('orders.turnover')}</dt>
                       <dd dir="ltr">
                         {formatAmount(o.turnover)} {o.quote}
@@ -214,7 +232,7 @@ function OrderList({
                           {formatAmount(o.filled, 18)}
                         </td>
                         <td className="num" dir="ltr" data-label={t('orders.averagePrice')}>
-                          {formatAmount(o.averagePrice)}
+                          {price(o, o.averagePrice)}
                         </td>
                         <td className="num" dir="ltr" data-label={t('orders.turnover')}>
                           {formatAmount(o.turnover)}

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { isMobileDevice } from '../../../shared/device';
-import { formatAmount, formatPrice } from '../../../shared/format';
+import { formatExact, formatPrice } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/Field';
 import { knownBalance } from '../../../shared/ui/BalanceUnavailable';
@@ -185,8 +185,8 @@ function SpotScreen({
         {isLogin && (
           <div className="spot-stat">
             <span className="muted small">{t('holdings', { coin: pair.base })}</span>
-            <strong dir="ltr" data-testid="spot-holdings">
-              {holdings ? formatAmount(holdings.holdings, 8) : '—'}
+            <strong className="amount-exact" dir="ltr" data-testid="spot-holdings">
+              {holdings ? formatExact(holdings.holdings) : '—'}
             </strong>
           </div>
         )}
@@ -226,6 +226,7 @@ function SpotScreen({
           round={round}
           book={book}
           mobile={mobile}
+          pairs={pairs}
           onChanged={bump}
         />
       )}
