@@ -1,3 +1,4 @@
+import { RTL_LANGUAGES } from '../i18n/languages';
 import { dec, isDecimal, toFixed } from './decimal';
 
 /** Digits grouped by thousands: 72944 -> 72,944. */
@@ -23,12 +24,39 @@ export function formatExact(value: string | null | undefined): string {
   return formatAmount(value, Number.POSITIVE_INFINITY);
 }
 
+/** The Intl locale of an interface language (hk and zh are the app's codes for zh-HK and zh-CN). */
+const intlLocale = (lang: string) => (lang === 'hk' ? 'zh-HK' : lang === 'zh' ? 'zh-CN' : lang);
+
 export function formatDate(value: string | null | undefined, lang: string): string {
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const locale = lang === 'hk' ? 'zh-HK' : lang === 'zh' ? 'zh-CN' : lang;
-  return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return date.toLocaleString(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * A time as its date and its hour apart ("Nov 28, 2026" and "8:27 PM"), for a narrow column that puts
+ * the hour under the date; null when there is no valid time.
+ */
+export function formatDateParts(value: string | null | undefined, lang: string): [string, string] | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const locale = intlLocale(lang);
+  return [
+    date.toLocaleDateString(locale, { dateStyle: 'medium' }),
+    date.toLocaleTimeString(locale, { timeStyle: 'short' }),
+  ];
+}
+
+/**
+ * A leverage: "10×", the figure in the language's digits (as dates are). In a right-to-left language
+ * it is isolated left to right, so that it reads "10×" there too: bare, the × took the right-to-left
+ * side and Arabic read "×10". Plain text (an isolate, not an element), so it also fits an <option>.
+ */
+export function formatLeverage(value: number, lang: string): string {
+  const text = `${new Intl.NumberFormat(intlLocale(lang)).format(value)}×`;
+  return RTL_LANGUAGES.has(lang) ? `\u2066${text}\u2069` : text;
 }
 
 /**

@@ -79,7 +79,9 @@ export function Footer({ mobile }: { mobile: boolean }) {
         {renderGroup(t('footer.policy'), 2)}
         {renderGroup(t('footer.statements'), 3)}
       </div>
-      <div className="container footer-bottom muted">{t('footer.copyright', { year: 2023 })}</div>
+      <div className="container footer-bottom muted">
+        {t('footer.copyright', { year: new Date().getFullYear() })}
+      </div>
     </footer>
   );
 }

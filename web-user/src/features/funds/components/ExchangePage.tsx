@@ -97,7 +97,7 @@ function ExchangeForm({
             void ask();
           }}
         >
-          <div className="form-grid">
+          <div className="exchange-pair">
             <Field label={t('exchange.from')} error={errors.from}>
               {(id) => (
                 <select
@@ -112,17 +112,26 @@ function ExchangeForm({
                 </select>
               )}
             </Field>
-            <button
-              type="button"
-              className="btn btn-ghost swap"
-              aria-label={t('exchange.swap')}
-              onClick={() => {
-                setFrom(to);
-                setTo(from);
-              }}
-            >
-              ⇄
-            </button>
+            {/* A button of its own size between the two coins: the empty line above it is as tall as
+                their labels, so that it sits level with the selects. */}
+            <div className="exchange-swap">
+              <span className="exchange-swap-spacer" aria-hidden="true">
+                &nbsp;
+              </span>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                aria-label={t('exchange.swap')}
+                title={t('exchange.swap')}
+                data-testid="exchange-swap"
+                onClick={() => {
+                  setFrom(to);
+                  setTo(from);
+                }}
+              >
+                <span aria-hidden="true">⇄</span>
+              </button>
+            </div>
             <Field label={t('exchange.to')} error={errors.to}>
               {(id) => (
                 <select id={id} value={to} onChange={(e) => setTo(e.target.value)} data-testid="exchange-to">

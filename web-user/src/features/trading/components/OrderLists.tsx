@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatDate, formatPrice } from '../../../shared/format';
+import {
+  formatAmount,
+  formatDate,
+  formatDateParts,
+  formatLeverage,
+  formatPrice,
+} from '../../../shared/format';
 import { usePricePrecisions } from '../../market/hooks/usePricePrecisions';
 import { useSession } from '../../../shared/session';
 import { formatDuration, useSecondsLeft } from '../../../shared/useNow';
@@ -18,6 +24,17 @@ import { periodLabel } from './OptionsForm';
 const signClass = (v: string | null) =>
   !v ? '' : v.startsWith('-') ? 'down' : /^0(\.0*)?$/.test(v) ? '' : 'up';
 const signed = (v: string | null) => (!v ? '—' : v.startsWith('-') ? formatAmount(v) : `+${formatAmount(v)}`);
+
+/** A time of the lists: the hour goes whole under the date when the column is narrow ("PM" alone read odd). */
+function When({ value, lang }: { value: string | null | undefined; lang: string }) {
+  const parts = formatDateParts(value, lang);
+  if (!parts) return <>{formatDate(value, lang)}</>;
+  return (
+    <>
+      <span className="nowrap">{parts[0]}</span> <span className="nowrap">{parts[1]}</span>
+    </>
+  );
+}
 
 /**
  * A list that reloads itself: on every order change of this screen, every `pollMs` (stop-loss,
@@ -83,10 +100,10 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                     <th>{t('u.direction')}</th>
                     <th className="num">{t('u.lots')}</th>
                     <th className="num">{t('lists.openPrice')}</th>
-                    <th className="num">
+                    <th className="num one-line">
                       {state === 'current' ? t('lists.currentPrice') : t('lists.closePrice')}
                     </th>
-                    <th className="num">{t('lists.slTp')}</th>
+                    <th className="num one-line">{t('lists.slTp')}</th>
                     <th className="num">{t('u.margin')}</th>
                     <th className="num">{t('lists.fee')}</th>
                     <th className="num">{t('lists.profit')}</th>
@@ -106,8 +123,14 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                             {o.orderNo}
                           </div>
                         </td>
-                        <td className={o.direction === 'buy' ? 'up' : 'down'} data-label={t('u.direction')}>
-                          {t(`u.${o.direction}`)} {o.leverage}×
+                        <td
+                          className={`col-wrap ${o.direction === 'buy' ? 'up' : 'down'}`}
+                          data-label={t('u.direction')}
+                          data-testid="u-direction"
+                        >
+                          {/* The leverage goes under the direction when the table is short of room. */}
+                          <span className="nowrap">{t(`u.${o.direction}`)}</span>{' '}
+                          <span className="nowrap">{formatLeverage(o.leverage, i18n.language)}</span>
                         </td>
                         <td className="num" data-label={t('u.lots')}>
                           {formatAmount(o.lots)}
@@ -124,8 +147,11 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                         >
                           {price(o, state === 'current' ? o.currentPrice : o.closePrice)}
                         </td>
-                        <td className="num small" data-label={t('lists.slTp')}>
-                          {price(o, o.stopLoss)} / {price(o, o.takeProfit)}
+                        {/* Stop-loss, then take-profit: one line when the table has room, else the
+                            take-profit under the stop-loss (the column's header stays on one line). */}
+                        <td className="num small col-wrap" data-label={t('lists.slTp')}>
+                          <span className="nowrap">{price(o, o.stopLoss)} /</span>{' '}
+                          <span className="nowrap">{price(o, o.takeProfit)}</span>
                         </td>
                         <td className="num" data-label={t('u.margin')}>
                           {formatAmount(o.margin)}
@@ -142,9 +168,11 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                           <span dir="ltr">{signed(profit)}</span>
                         </td>
                         <td className="small col-time" data-label={t('lists.time')}>
-                          {formatDate(o.openTime ?? o.createdAt, i18n.language)}
+                          <When value={o.openTime ?? o.createdAt} lang={i18n.language} />
                           {o.closeTime && (
-                            <div className="muted">{formatDate(o.closeTime, i18n.language)}</div>
+                            <div className="muted">
+                              <When value={o.closeTime} lang={i18n.language} />
+                            </div>
                           )}
                         </td>
                         <td data-label={t('lists.state')}>
@@ -180,7 +208,10 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
           title={closing.state === 'open' ? t('lists.closeTitle') : t('lists.cancelTitle')}
           rows={[
             { label: t('lists.order'), value: `${closing.code} ${closing.orderNo}` },
-            { label: t('u.direction'), value: `${t(`u.${closing.direction}`)} ${closing.leverage}×` },
+            {
+              label: t('u.direction'),
+              value: `${t(`u.${closing.direction}`)} ${formatLeverage(closing.leverage, i18n.language)}`,
+            },
             { label: t('u.lots'), value: formatAmount(closing.lots) },
             ...(closing.state === 'open'
               ? [
@@ -295,7 +326,7 @@ export function OptionsOrderList({ state }: { state: 'current' | 'history' }) {
                       )}
                     </td>
                     <td className="small col-time" data-label={t('lists.time')}>
-                      {formatDate(o.openTime, i18n.language)}
+                      <When value={o.openTime} lang={i18n.language} />
                     </td>
                     <td data-label={t('lists.state')}>
                       <StatusBadge ns="trade" status={o.state} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../api/http-client';
 import { add, cmp, dec, div, isDecimal, mul, toPlain, type Dec } from '../../../shared/decimal';
-import { formatAmount, formatExact, formatPrice } from '../../../shared/format';
+import { formatAmount, formatExact, formatLeverage, formatPrice } from '../../../shared/format';
 import { BalanceUnavailable } from '../../../shared/ui/BalanceUnavailable';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { Field } from '../../../shared/ui/Field';
@@ -49,7 +49,7 @@ export function UOrderForm({
   pricePrecision?: number;
   onPlaced: () => void;
 }) {
-  const { t } = useTranslation('trade');
+  const { t, i18n } = useTranslation('trade');
   const [direction, setDirection] = useState<Direction>('buy');
   const [lots, setLots] = useState('0.01');
   const [leverage, setLeverage] = useState(info.leverages[0] ?? 1);
@@ -151,7 +151,7 @@ export function UOrderForm({
             >
               {info.leverages.map((l) => (
                 <option key={l} value={l}>
-                  {l}×
+                  {formatLeverage(l, i18n.language)}
                 </option>
               ))}
             </select>
@@ -233,7 +233,7 @@ export function UOrderForm({
             { label: t('u.market'), value: code },
             { label: t('u.direction'), value: t(`u.${order.direction}`) },
             { label: t('u.lots'), value: `${order.lots} × ${formatAmount(info.contractSize)}` },
-            { label: t('u.leverage'), value: `${order.leverage}×` },
+            { label: t('u.leverage'), value: formatLeverage(order.leverage, i18n.language) },
             {
               label: t('u.price'),
               value: order.limitPrice
