@@ -264,7 +264,7 @@ describe('web-admin export: every record of the list', () => {
     expect(foreign).toEqual([]);
     // The lists an auditor exports (others may be empty in this run, and an empty list has no Export).
     expect(withExport).toEqual(
-      expect.arrayContaining(['recharges', 'users', 'ledger-accounts', 'parameters']),
+      expect.arrayContaining(['recharges', 'users', 'ledger-accounts', 'parameters', 'audit']),
     );
     expect(session.pageErrors).toEqual([]);
   }, 240000);

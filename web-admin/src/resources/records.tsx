@@ -15,6 +15,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ExportButton } from '../components/ExportButton';
 import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
@@ -94,6 +95,8 @@ export const AuditList = () => (
       <TopToolbar>
         <FilterButton />
         <VerifyChainButton />
+        {/* The trail as an auditor takes it away: every entry matching the filters. */}
+        <ExportButton />
       </TopToolbar>
     }
   >
