@@ -423,6 +423,9 @@ describe('web-user money screens: funds and trading', () => {
     const settled = page.getByTestId('options-list-history').locator(`tr[data-order="${id}"]`);
     await settled.getByText('Won').waitFor({ timeout: 15000 });
     expect(await settled.getByTestId('result').innerText()).toBe('+70');
+    // The settle and open prices with BTCUSDT's two decimals, as the market screens show them.
+    await settled.getByText('67,000.00').waitFor();
+    expect(await settled.locator('td').nth(4).innerText()).toMatch(/^\d{2},\d{3}\.\d{2}$/);
     await context.close();
   });
 

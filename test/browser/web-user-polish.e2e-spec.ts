@@ -339,6 +339,11 @@ describe('web-user polish', () => {
       expect((await holdings.innerText()).trim()).toBe(grouped(total));
       expect((await page.getByTestId('holdings-BTC').innerText()).trim()).toBe(grouped(btc));
 
+      // The profile's balances too (they were cut at 8 decimals there).
+      await page.goto('/profile');
+      await page.getByTestId('profile-frozen-USDT').getByText(grouped(frozen)).waitFor();
+      expect((await page.getByTestId('profile-frozen-USDT').innerText()).trim()).toBe(grouped(frozen));
+
       await page.goto('/trade/spot?symbol=BTCUSDT');
       await page.getByTestId('spot-holdings').getByText(grouped(btc)).waitFor();
       expect(await page.getByTestId('spot-holdings').innerText()).toBe(grouped(btc));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../../app/layout/icons';
-import { formatAmount, formatExact } from '../../../shared/format';
+import { formatExact } from '../../../shared/format';
 import { session, useSession } from '../../../shared/session';
 import { ConfirmModal } from '../../../shared/ui/Modal';
 import { AsyncView, Loading } from '../../../shared/ui/StateViews';
@@ -105,7 +105,9 @@ export function ProfilePage() {
                         <td className="num amount-exact" data-testid={`balance-${b.currency}`}>
                           {formatExact(b.available)}
                         </td>
-                        <td className="num">{formatAmount(b.frozen, 8)}</td>
+                        <td className="num amount-exact" data-testid={`profile-frozen-${b.currency}`}>
+                          {formatExact(b.frozen)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

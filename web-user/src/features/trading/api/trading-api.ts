@@ -60,6 +60,7 @@ export interface OptionsOrder {
   id: string;
   orderNo: string;
   code: string;
+  marketId: number;
   productName: string;
   currency: string;
   direction: 'up' | 'down';

@@ -260,6 +260,9 @@ export function OptionsOrderList({ state }: { state: 'current' | 'history' }) {
     return () => clearTimeout(timer);
   }, [expired, secondsLeft, list.reload]);
   const left = (o: OptionsOrder) => secondsLeft(o.remainingSeconds);
+  // Prices with the instrument's decimals, as the market screens show them.
+  const precisions = usePricePrecisions(list.data?.list.map((o) => o.marketId) ?? []);
+  const price = (o: OptionsOrder, value: string | null) => formatPrice(value, precisions[String(o.marketId)]);
   return (
     <AsyncView
       state={list}
@@ -302,13 +305,13 @@ export function OptionsOrderList({ state }: { state: 'current' | 'history' }) {
                       {formatAmount(o.amount)}
                     </td>
                     <td className="num" data-label={t('options.openPrice')}>
-                      {formatAmount(o.openPrice)}
+                      {price(o, o.openPrice)}
                     </td>
                     <td
                       className="num"
                       data-label={state === 'current' ? t('options.ifWon') : t('options.settlePrice')}
                     >
-                      {formatAmount(o.state === 'open' ? o.payoutIfWon : o.settlePrice)}
+                      {o.state === 'open' ? formatAmount(o.payoutIfWon) : price(o, o.settlePrice)}
                     </td>
                     <td
                       className={`num ${o.state === 'open' ? '' : signClass(o.profit)}`}
