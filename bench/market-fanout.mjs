@@ -358,7 +358,8 @@ try {
   const first = await startPlatform();
   // A price primed from the history is not a live feed: an instrument trades once it has ticked
   // (getMarketInfo's `tradable`), so wait for the first tick of a pair that trades around the clock.
-  const crypto = (await getJson(`${first.url}/swx/customer/index/listMarketByType?type=2&pageSize=1`)).list[0];
+  const crypto = (await getJson(`${first.url}/swx/customer/index/listMarketByType?type=2&pageSize=1`))
+    .list[0];
   await waitFor(
     async () => (await getJson(`${first.url}/swx/customer/index/getMarketInfo/${crypto.id}`)).tradable,
     60_000,
