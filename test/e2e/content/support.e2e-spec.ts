@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import type Redis from 'ioredis';
+import { Logger } from '@nestjs/common';
 import { FILE_STORAGE, messageForCode, TokenService, type FileStorage } from '@app/common';
 import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
 import { SupportGateway } from '@app/content/support/support.gateway';
@@ -506,11 +507,100 @@ describe('online support chat /support', () => {
     expect(customer.events.filter((e) => e.event === 'conversation')).toEqual([]);
   });
 
-  it('an image whose message is not saved is removed from the storage', async () => {
+  it('every message pushed to the agents carries its conversation as the list shows it (no refetch needed)', async () => {
+    const user = await registerUser(t);
+    const admin = bearer(agentToken);
+    const customer = await connect(user.token);
+    const agent = await connect(agentToken);
+    interface Pushed extends Message {
+      conversation?: Record<string, unknown>;
+    }
+    const pushedTo = (c: Client, id: string) =>
+      waitFor(
+        () => (messages(c) as Pushed[]).find((m) => m.id === id),
+        10_000,
+        `message ${id} on the agent socket`,
+      );
+    const listed = async (conversationId: string) => {
+      const res = await t
+        .http()
+        .get(
+          `/swx/admin/support/conversations?filter=${encodeURIComponent(JSON.stringify({ userId: user.id }))}`,
+        )
+        .set(admin);
+      const row = (res.body.result as { id: string }[]).find((c) => c.id === conversationId);
+      expect(row).toBeDefined();
+      return row;
+    };
+
+    // The customer writes (the socket): the agents' event carries the row, unread and all.
+    const first = await ack(customer, 'message', { body: 'Where is my withdrawal?' });
+    const firstMessage = first.message as Message;
+    const conversationId = firstMessage.conversationId;
+    const pushed = await pushedTo(agent, firstMessage.id);
+    expect(pushed.conversation).toEqual(await listed(conversationId));
+    expect(pushed.conversation).toMatchObject({
+      id: conversationId,
+      userId: user.id,
+      status: 'open',
+      agentUnread: 1,
+      lastMessage: { sender: 'user', body: 'Where is my withdrawal?', image: false },
+    });
+    // The customer's own socket gets the message only, not the agents' view of the conversation.
+    const own = await waitFor(
+      () => (messages(customer) as Pushed[]).find((m) => m.id === firstMessage.id),
+      10_000,
+    );
+    expect(own).not.toHaveProperty('conversation');
+    expect(own).not.toHaveProperty('agentUnread');
+
+    // An image over HTTP, to a closed conversation: open again, the image in the last message.
+    await t.http().post(`/swx/admin/support/conversations/${conversationId}/close`).set(admin);
+    const image = await t
+      .http()
+      .post('/swx/customer/user/supportImage')
+      .set(bearer(user.token))
+      .attach('image', PNG, 'receipt.png');
+    expect(image.body.code).toBe(200);
+    const withImage = await pushedTo(agent, (image.body.result as Message).id);
+    expect(withImage.conversation).toEqual(await listed(conversationId));
+    expect(withImage.conversation).toMatchObject({
+      status: 'open',
+      agentUnread: 1,
+      lastMessage: { sender: 'user', body: '', image: true },
+    });
+
+    // An agent's reply (socket and HTTP): read on the agents' side, the reply its last message.
+    const reply = await ack(agent, 'reply', { conversationId, body: 'It left at noon.' });
+    const replied = await pushedTo(agent, (reply.message as Message).id);
+    expect(replied.conversation).toEqual(await listed(conversationId));
+    expect(replied.conversation).toMatchObject({
+      status: 'open',
+      agentUnread: 0,
+      userUnread: 1,
+      lastMessage: { sender: 'agent', body: 'It left at noon.', image: false },
+    });
+    const overHttp = await t
+      .http()
+      .post(`/swx/admin/support/conversations/${conversationId}/reply`)
+      .set(admin)
+      .send({ body: 'Anything else?' });
+    const httpReply = await pushedTo(agent, (overHttp.body.result as Message).id);
+    expect(httpReply.conversation).toEqual(await listed(conversationId));
+    expect(httpReply.conversation).toMatchObject({ userUnread: 2, lastMessage: { body: 'Anything else?' } });
+    expect(
+      await waitFor(
+        () => (messages(customer) as Pushed[]).find((m) => m.id === (overHttp.body.result as Message).id),
+        10_000,
+      ),
+    ).not.toHaveProperty('conversation');
+  });
+
+  it('an image whose message is not saved is removed from the storage; a failed removal is logged', async () => {
     const user = await registerUser(t);
     const storage = t.app.get<FileStorage>(FILE_STORAGE);
     const put = jest.spyOn(storage, 'put');
-    // The insert of this caption's message is refused once: a sequence counts the attempts, as it
+    // The insert of this caption's message is refused twice: a sequence counts the attempts, as it
     // is not rolled back with the failed transaction (a flag in a table would be). A unique caption
     // per run keeps a retried test on its own trigger.
     const caption = `refused-${randomBytes(6).toString('hex')}`;
@@ -519,7 +609,7 @@ describe('online support chat /support', () => {
     await t.db.query(`
       CREATE OR REPLACE FUNCTION content.support_fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF NEW.body = '${caption}' AND nextval('${seq}') = 1 THEN
+        IF NEW.body = '${caption}' AND nextval('${seq}') <= 2 THEN
           RAISE EXCEPTION 'injected failure';
         END IF;
         RETURN NEW;
@@ -542,6 +632,27 @@ describe('online support chat /support', () => {
       const orphan = put.mock.calls[0][0];
       expect(orphan).toMatch(/^support\//);
       expect(await storage.get(orphan)).toBeNull();
+      expect((await history(user)).body.result.list).toEqual([]);
+
+      // Refused again while the storage cannot remove the file: the client is told of the refused
+      // message as before (500), and the orphan is not forgotten silently: logged with its key.
+      const remove = jest.spyOn(storage, 'remove').mockRejectedValueOnce(new Error('storage unavailable'));
+      const warn = jest.spyOn(Logger.prototype, 'warn');
+      try {
+        put.mockClear();
+        const refusedAgain = await upload();
+        expect(refusedAgain.body.code).toBe(500);
+        const kept = put.mock.calls[0][0];
+        expect(remove).toHaveBeenCalledWith(kept);
+        expect(await storage.get(kept)).not.toBeNull();
+        const logged = warn.mock.calls.map((call) => String(call[0])).filter((m) => m.includes(kept));
+        expect(logged).toHaveLength(1);
+        expect(logged[0]).toContain('storage unavailable');
+        await storage.remove(kept);
+      } finally {
+        remove.mockRestore();
+        warn.mockRestore();
+      }
       expect((await history(user)).body.result.list).toEqual([]);
 
       // Sent again, it is kept, and its file with it.

@@ -38,8 +38,9 @@ type Ack = { ok: true; [key: string]: unknown } | { ok: false; error: string };
  * URL-safe characters their browser keeps); anything else is refused, as is a token without a
  * live session. Customers emit `message` ({body, clientId?})
  * and `history` ({before?}); agents emit `reply` ({conversationId, body, clientId?}). Both get
- * `message` events live; customers also get `notification` (the bell), agents `conversation` (a
- * conversation closed by one of them, for every console's list).
+ * `message` events live (the agents' with the conversation's new state, `conversation`, the row of
+ * their list); customers also get `notification` (the bell), agents `conversation` (a conversation
+ * closed by one of them, for every console's list).
  */
 @WebSocketGateway({ namespace: '/support', cors: { origin: true } })
 export class SupportGateway implements OnGatewayInit, OnModuleDestroy {

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -36,6 +36,11 @@ function roomOf(c: SupportConversation): string {
   return c.userId ? userRoom(c.userId) : visitorRoom(c.visitorId ?? '');
 }
 
+/**
+ * A new message: to the customer's sockets its messageView; to the agents' the same with the
+ * conversation's `userId`, `visitorId`, `agentUnread` and `conversation`, its new state as the
+ * conversations list returns it (conversationView), so that a console updates its row in place.
+ */
 export const MESSAGE_EVENT = 'message';
 /** To the agents: a conversation's new state (a close), with its conversationView. */
 export const CONVERSATION_EVENT = 'conversation';
@@ -86,6 +91,8 @@ export function cleanClientId(raw: unknown): string | undefined | null {
  */
 @Injectable()
 export class SupportService {
+  private readonly logger = new Logger('SupportService');
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sockets: SupportSockets,
@@ -160,22 +167,42 @@ export class SupportService {
         return { conversation, message, created: true };
       })
       .catch(async (error: unknown) => {
-        // The message was not saved: its image, stored before, would be kept by nothing.
-        if (stored) await this.storage.remove(stored.key).catch(() => undefined);
+        // The message was not saved: its image, stored before, would be kept by nothing. A failed
+        // removal leaves it behind: said in the log (to be removed by hand), while the client is
+        // told of the message's own error.
+        if (stored)
+          await this.storage
+            .remove(stored.key)
+            .catch((removal: unknown) =>
+              this.logger.warn(
+                `support image ${stored.key} left in the storage: its message was not saved and removing it failed: ${removal instanceof Error ? removal.message : String(removal)}`,
+              ),
+            );
         throw error;
       });
     if (!created && stored) await this.storage.remove(stored.key); // a resend: the first one stays
     const view = this.messageView(message);
-    if (created) {
-      this.sockets.emit(roomOf(conversation), MESSAGE_EVENT, view);
-      this.sockets.emit(AGENTS_ROOM, MESSAGE_EVENT, {
-        ...view,
-        userId: conversation.userId,
-        visitorId: conversation.visitorId,
-        agentUnread: conversation.agentUnread,
-      });
-    }
+    if (created) this.push(conversation, message, view);
     return view;
+  }
+
+  /**
+   * A new message live: to the customer's sockets, and to the agents' with the conversation's new
+   * state (the row of their list). The conversation was saved with this message, its last one.
+   */
+  private push(
+    conversation: SupportConversation,
+    message: SupportMessage,
+    view: ReturnType<SupportService['messageView']>,
+  ): void {
+    this.sockets.emit(roomOf(conversation), MESSAGE_EVENT, view);
+    this.sockets.emit(AGENTS_ROOM, MESSAGE_EVENT, {
+      ...view,
+      userId: conversation.userId,
+      visitorId: conversation.visitorId,
+      agentUnread: conversation.agentUnread,
+      conversation: this.conversationView(conversation, message),
+    });
   }
 
   private async storeImage(image: UploadedImage): Promise<{ key: string; type: string }> {
@@ -247,15 +274,7 @@ export class SupportService {
       return { conversation, message, created: true };
     });
     const view = this.messageView(message);
-    if (created) {
-      this.sockets.emit(roomOf(conversation), MESSAGE_EVENT, view);
-      this.sockets.emit(AGENTS_ROOM, MESSAGE_EVENT, {
-        ...view,
-        userId: conversation.userId,
-        visitorId: conversation.visitorId,
-        agentUnread: 0,
-      });
-    }
+    if (created) this.push(conversation, message, view);
     return view;
   }
 
