@@ -145,6 +145,28 @@ describe('web-admin ledger transfers: reasons and accounts in words', () => {
     expect(session.pageErrors).toEqual([]);
   });
 
+  it("the adjustment form's hint names the house account on the other side in words, in every language", async () => {
+    try {
+      for (const code of LANGUAGE_CODES) {
+        const words = wordsOf(code);
+        await setLocale(code);
+        await page.goto('/admin/adjustments/create');
+        const hint = page.locator('form .MuiAlert-message');
+        await hint.waitFor();
+        const text = await hint.innerText();
+        expect({ code, text }).toEqual({
+          code,
+          text: expect.stringContaining(words.houseAccounts!.adjustments),
+        });
+        expect({ code, text }).toEqual({ code, text: expect.not.stringMatching(/\badjustments\b|%\{/) });
+        if (code === 'en' || code === 'ar') await screenshot(page, `admin-ledger-adjustment-hint-${code}`);
+      }
+    } finally {
+      await setLocale('en');
+    }
+    expect(session.pageErrors).toEqual([]);
+  });
+
   it('in Arabic, on a desktop and on a phone', async () => {
     const ar = wordsOf('ar');
     await setLocale('ar');

@@ -37,7 +37,7 @@ export const LEDGER_EN = {
       debit: 'Debit (take from the account)',
       submitForApproval: 'Submit for approval',
       createHint:
-        'The other side of every adjustment is the house account "adjustments". Nothing moves until a second, different super-admin approves the request; every step is in the audit log.',
+        'The other side of every adjustment is the house account "%{account}". Nothing moves until a second, different super-admin approves the request; every step is in the audit log.',
       approveTitle: 'Approve adjustment #%{id}?',
       approveContent:
         'One ledger transfer is posted now, against the house account "adjustments". This is final and recorded in the audit log.',
@@ -202,7 +202,7 @@ export const LEDGER_ZH: LedgerMessages = {
       debit: '借记（减少账户余额）',
       submitForApproval: '提交审批',
       createHint:
-        '每笔调整的对方账户都是平台账户 "adjustments"。在另一位不同的超级管理员批准之前不会有任何资金变动；每一步都记入审计日志。',
+        '每笔调整的对方账户都是平台账户 "%{account}"。在另一位不同的超级管理员批准之前不会有任何资金变动；每一步都记入审计日志。',
       approveTitle: '批准调整 #%{id}？',
       approveContent:
         '将立即记入一笔账本转账，对方为平台账户 "adjustments"。此操作不可撤销，并记入审计日志。',

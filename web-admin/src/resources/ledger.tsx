@@ -519,9 +519,14 @@ export const AdjustmentCreate = () => {
   );
 };
 
+/** The house account on the other side of every adjustment, in words as on the ledger pages. */
 function AdjustmentHint() {
   const translate = useTranslate();
-  return <>{translate('swx.ledger.createHint')}</>;
+  return (
+    <>
+      {translate('swx.ledger.createHint', { account: ledgerWord(translate, 'houseAccounts', 'adjustments') })}
+    </>
+  );
 }
 
 /** The customer (searched by name) or the house account, following the owner type chosen above. */

@@ -907,7 +907,7 @@ export const de: ConsoleLanguage = {
         debit: 'Belastung (vom Konto abbuchen)',
         submitForApproval: 'Zur Genehmigung einreichen',
         createHint:
-          'Die Gegenseite jeder Korrekturbuchung ist das Plattformkonto "adjustments". Es wird nichts gebucht, bis ein zweiter, anderer Super-Admin den Antrag genehmigt; jeder Schritt wird im Audit-Protokoll festgehalten.',
+          'Die Gegenseite jeder Korrekturbuchung ist das Plattformkonto "%{account}". Es wird nichts gebucht, bis ein zweiter, anderer Super-Admin den Antrag genehmigt; jeder Schritt wird im Audit-Protokoll festgehalten.',
         approveTitle: 'Korrekturbuchung #%{id} genehmigen?',
         approveContent:
           'Es wird sofort eine Hauptbuchbuchung gegen das Plattformkonto "adjustments" erfasst. Dies ist endgültig und wird im Audit-Protokoll festgehalten.',

@@ -903,7 +903,7 @@ export const es: ConsoleLanguage = {
         debit: 'Cargo (resta de la cuenta)',
         submitForApproval: 'Enviar para aprobación',
         createHint:
-          'La contrapartida de todo ajuste es la cuenta de la plataforma "adjustments". No se mueve nada hasta que otro superadministrador distinto apruebe la solicitud; cada paso queda en el registro de auditoría.',
+          'La contrapartida de todo ajuste es la cuenta de la plataforma "%{account}". No se mueve nada hasta que otro superadministrador distinto apruebe la solicitud; cada paso queda en el registro de auditoría.',
         approveTitle: '¿Aprobar el ajuste n.º %{id}?',
         approveContent:
           'Se contabiliza ahora una transferencia en el libro mayor contra la cuenta de la plataforma "adjustments". Es definitivo y queda registrado en el registro de auditoría.',

@@ -903,7 +903,7 @@ export const fr: ConsoleLanguage = {
         debit: 'Débit (retirer du compte)',
         submitForApproval: 'Soumettre pour approbation',
         createHint:
-          "La contrepartie de chaque ajustement est le compte plateforme \"adjustments\". Rien n'est passé tant qu'un second super-administrateur, différent du demandeur, n'a pas approuvé la demande ; chaque étape est consignée dans le journal d'audit.",
+          "La contrepartie de chaque ajustement est le compte plateforme \"%{account}\". Rien n'est passé tant qu'un second super-administrateur, différent du demandeur, n'a pas approuvé la demande ; chaque étape est consignée dans le journal d'audit.",
         approveTitle: "Approuver l'ajustement #%{id} ?",
         approveContent:
           'Un mouvement est passé immédiatement au grand livre, en contrepartie du compte plateforme "adjustments". Cette opération est définitive et consignée dans le journal d\'audit.',

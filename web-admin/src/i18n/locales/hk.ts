@@ -895,7 +895,7 @@ export const hk: ConsoleLanguage = {
         debit: '借記（從帳戶扣減）',
         submitForApproval: '提交審批',
         createHint:
-          '每筆調整的對方帳戶均為平台帳戶 "adjustments"。須由另一位超級管理員批准申請後，資金才會變動；每個步驟均記入審計日誌。',
+          '每筆調整的對方帳戶均為平台帳戶 "%{account}"。須由另一位超級管理員批准申請後，資金才會變動；每個步驟均記入審計日誌。',
         approveTitle: '批准調整 #%{id}？',
         approveContent:
           '將立即過帳一筆帳本轉帳，對方為平台帳戶 "adjustments"。此操作為最終操作，並會記入審計日誌。',

@@ -899,7 +899,7 @@ export const ja: ConsoleLanguage = {
         debit: '借方（勘定から減算）',
         submitForApproval: '承認を申請',
         createHint:
-          'すべての調整の相手勘定は自社勘定「adjustments」です。別のスーパー管理者が申請を承認するまで資金は移動しません。すべての手順は監査ログに記録されます。',
+          'すべての調整の相手勘定は自社勘定「%{account}」です。別のスーパー管理者が申請を承認するまで資金は移動しません。すべての手順は監査ログに記録されます。',
         approveTitle: '調整 #%{id} を承認しますか？',
         approveContent:
           '自社勘定「adjustments」を相手勘定とする元帳振替が直ちに1件計上されます。この操作は取り消せず、監査ログに記録されます。',

@@ -902,7 +902,7 @@ export const ko: ConsoleLanguage = {
         debit: '차변 (계정에서 차감)',
         submitForApproval: '승인 요청',
         createHint:
-          '모든 조정의 상대 계정은 플랫폼 계정 "adjustments"입니다. 요청자가 아닌 다른 최고 관리자가 승인하기 전까지는 자금이 이동하지 않으며, 모든 단계가 감사 로그에 기록됩니다.',
+          '모든 조정의 상대 계정은 플랫폼 계정 "%{account}"입니다. 요청자가 아닌 다른 최고 관리자가 승인하기 전까지는 자금이 이동하지 않으며, 모든 단계가 감사 로그에 기록됩니다.',
         approveTitle: '조정 #%{id}을(를) 승인하시겠습니까?',
         approveContent:
           '플랫폼 계정 "adjustments"를 상대로 원장 이체 1건이 즉시 기록됩니다. 번복할 수 없으며 감사 로그에 기록됩니다.',
