@@ -544,7 +544,7 @@ describe('online support chat /support', () => {
       userId: user.id,
       status: 'open',
       agentUnread: 1,
-      lastMessage: { sender: 'user', body: 'Where is my withdrawal?', image: false },
+      lastMessage: { id: firstMessage.id, sender: 'user', body: 'Where is my withdrawal?', image: false },
     });
     // The customer's own socket gets the message only, not the agents' view of the conversation.
     const own = await waitFor(

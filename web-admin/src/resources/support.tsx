@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Badge, Box, Paper, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { io, type Socket } from 'socket.io-client';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   Button,
   Confirm,
@@ -17,6 +18,8 @@ import {
   useRecordContext,
   useRefresh,
   useTranslate,
+  type GetListResult,
+  type SortPayload,
 } from 'react-admin';
 import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
@@ -26,9 +29,23 @@ import { StatusField } from '../components/StatusField';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { statusChoices, UserField } from './common';
 import { useFormatTime } from '../i18n/intl';
+import { apiSort } from '../sortable';
 
 // The online support inbox: conversations with customers and visitors, answered live. The agents'
 // socket (/support, the admin session's token) brings the customers' messages as they are written.
+
+/** A conversation as the list returns it, and as the agents' socket pushes its new state. */
+interface Conversation {
+  id: string;
+  userId: string | null;
+  visitorId: string | null;
+  status: 'open' | 'closed';
+  agentUnread: number;
+  userUnread: number;
+  lastMessageAt: string;
+  lastMessage: { id: string; sender: 'user' | 'agent'; body: string; image: boolean } | null;
+  createdAt: string;
+}
 
 interface Message {
   id: string;
@@ -38,19 +55,15 @@ interface Message {
   imageUrl?: string | null;
   clientId?: string | null;
   createdAt: string;
-}
-
-/** A conversation's new state pushed to the agents (another agent closed it). */
-interface ConversationUpdate {
-  id: string;
-  status: 'open' | 'closed';
+  /** On the agents' socket: the conversation's state with this message. */
+  conversation?: Conversation;
 }
 
 /**
  * One socket per page for the agents' room: calls `onMessage` for every message of any conversation,
  * `onConversation` when an agent (this one or another) closes one.
  */
-function useSupportSocket(onMessage: (m: Message) => void, onConversation?: (c: ConversationUpdate) => void) {
+function useSupportSocket(onMessage: (m: Message) => void, onConversation?: (c: Conversation) => void) {
   const handler = useRef(onMessage);
   handler.current = onMessage;
   const conversationHandler = useRef(onConversation);
@@ -63,22 +76,137 @@ function useSupportSocket(onMessage: (m: Message) => void, onConversation?: (c: 
       transports: ['websocket'],
     });
     socket.on('message', (m: Message) => handler.current(m));
-    socket.on('conversation', (c: ConversationUpdate) => conversationHandler.current?.(c));
+    socket.on('conversation', (c: Conversation) => conversationHandler.current?.(c));
     return () => {
       socket.disconnect();
     };
   }, []);
 }
 
+type ListParams = {
+  pagination?: { page: number; perPage: number };
+  sort?: SortPayload;
+  filter?: Record<string, unknown>;
+};
+
+/** The orders the API sorts conversations in (CONVERSATION_SORTABLE), then by id, newest first. */
+const SORT_KEYS: Record<string, (c: Conversation) => bigint | number | string> = {
+  id: (c) => BigInt(c.id),
+  // ISO times in UTC with milliseconds, as the API writes them: in order as text.
+  lastMessageAt: (c) => c.lastMessageAt,
+  agentUnread: (c) => c.agentUnread,
+  status: (c) => c.status,
+  createdAt: (c) => c.createdAt,
+};
+
+const order = <T extends bigint | number | string>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
+
+function compare(sort: SortPayload, key: (c: Conversation) => bigint | number | string) {
+  return (a: Conversation, b: Conversation) =>
+    (sort.order === 'ASC' ? 1 : -1) * order(key(a), key(b)) || order(BigInt(b.id), BigInt(a.id));
+}
+
 /**
- * The list refreshes itself when a customer writes (unread counters, order by last message) and
- * when an agent closes a conversation (it leaves the open ones).
+ * Whether a conversation is in a list with this filter, as the API filters (adminConversations);
+ * undefined for a filter the console does not know.
  */
-function LiveRefresh() {
-  const refresh = useRefresh();
+function inList(c: Conversation, filter: Record<string, unknown>): boolean | undefined {
+  for (const [name, value] of Object.entries(filter)) {
+    if (name === 'status') {
+      if (typeof value === 'string' && c.status !== value) return false;
+    } else if (name === 'unread') {
+      if (value === true && c.agentUnread <= 0) return false;
+    } else if (name === 'visitor') {
+      if ((value === true && c.visitorId === null) || (value === false && c.userId === null)) return false;
+    } else if (name === 'userId') {
+      if (typeof value === 'string' && c.userId !== value) return false;
+    } else if (name === 'id') {
+      if (Array.isArray(value) && !value.map(String).includes(c.id)) return false;
+    } else return undefined;
+  }
+  return true;
+}
+
+const lastId = (c: Conversation) => BigInt(c.lastMessage?.id ?? 0);
+
+/**
+ * Whether a pushed state is older than the one shown (events from two servers may cross): each
+ * message has a greater id than the conversation's last one, and a close keeps it (it follows).
+ */
+const older = (c: Conversation, shown: Conversation) =>
+  lastId(c) < lastId(shown) ||
+  (lastId(c) === lastId(shown) && c.status === 'open' && shown.status === 'closed');
+
+/**
+ * A list page with a conversation's new state: the row replaced, left out when it no longer
+ * matches the filter, moved to its place in the order. 'same' for an event older than the row;
+ * 'refetch' when the page alone cannot tell: the conversation is not on it, it may move past
+ * either end of the page, or a row of the next page must move up into it.
+ */
+function withConversation(
+  page: GetListResult<Conversation>,
+  params: ListParams,
+  c: Conversation,
+): GetListResult<Conversation> | 'same' | 'refetch' {
+  const rows = page.data;
+  const index = rows.findIndex((r) => String(r.id) === c.id);
+  if (index < 0) return 'refetch';
+  const row = rows[index];
+  if (older(c, row)) return 'same';
+  const sort = apiSort('conversations', params.sort ?? { field: 'lastMessageAt', order: 'DESC' });
+  const key = SORT_KEYS[sort.field];
+  const matches = inList(c, params.filter ?? {});
+  const { page: number, perPage } = params.pagination ?? { page: 1, perPage: rows.length };
+  const more = page.total === undefined || (number - 1) * perPage + rows.length < page.total;
+  if (!key || matches === undefined) return 'refetch';
+  if (!matches) {
+    if (more) return 'refetch';
+    return {
+      ...page,
+      data: rows.filter((_, i) => i !== index),
+      total: page.total === undefined ? undefined : page.total - 1,
+    };
+  }
+  const sorted = rows.map((r, i) => (i === index ? { ...r, ...c } : r)).sort(compare(sort, key));
+  const at = sorted.findIndex((r) => String(r.id) === c.id);
+  const moved = compare(sort, key)(row, c) !== 0;
+  if (moved && ((at === 0 && number > 1) || (at === sorted.length - 1 && more))) return 'refetch';
+  return { ...page, data: sorted };
+}
+
+/** Every cached page of the conversations list updated with a conversation's new state. */
+function applyConversation(queryClient: QueryClient, c: Conversation) {
+  const pages = queryClient.getQueriesData<GetListResult<Conversation>>({
+    queryKey: ['conversations', 'getList'],
+  });
+  for (const [queryKey, page] of pages) {
+    const params = queryKey[2] as ListParams;
+    // A page being fetched may answer with an older state: it is fetched again instead.
+    const fetching = queryClient.getQueryState(queryKey)?.fetchStatus === 'fetching';
+    const next = page && !fetching ? withConversation(page, params, c) : 'refetch';
+    if (next === 'refetch') void queryClient.invalidateQueries({ queryKey, exact: true });
+    else if (next !== 'same') queryClient.setQueryData(queryKey, next);
+  }
+  queryClient.setQueriesData<Conversation>({ queryKey: ['conversations', 'getOne', { id: c.id }] }, (old) =>
+    old && !older(c, old) ? { ...old, ...c } : old,
+  );
+}
+
+/**
+ * The list follows the agents' socket: a message (a customer's or an agent's) and a close carry the
+ * conversation's new state, and its row is updated from it (last message, unread count, status,
+ * place in the order) without fetching the list again; the page is fetched again only when it
+ * alone cannot tell (a conversation that is not on it: a new one, or one from another page).
+ */
+function LiveRows() {
+  const queryClient = useQueryClient();
   useSupportSocket(
-    () => refresh(),
-    () => refresh(),
+    // (A server that sends no conversation with its messages: the list is fetched again.)
+    (m) =>
+      m.conversation
+        ? applyConversation(queryClient, m.conversation)
+        : void queryClient.invalidateQueries({ queryKey: ['conversations', 'getList'] }),
+    (c) => applyConversation(queryClient, c),
   );
   return null;
 }
@@ -104,7 +232,7 @@ export const ConversationList = () => (
     ]}
     filterDefaultValues={{ status: 'open' }}
     sort={{ field: 'lastMessageAt', order: 'DESC' }}
-    aside={<LiveRefresh />}
+    aside={<LiveRows />}
   >
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="id" />

@@ -440,8 +440,10 @@ export class SupportService {
       agentUnread: c.agentUnread,
       userUnread: c.userUnread,
       lastMessageAt: c.lastMessageAt.toISOString(),
+      // Its id orders a conversation's states: each message has a greater one (taken under the
+      // conversation's lock), and a close keeps it; a console drops an event older than its row.
       lastMessage: last
-        ? { sender: last.sender, body: last.body.slice(0, 200), image: last.imageKey !== null }
+        ? { id: last.id, sender: last.sender, body: last.body.slice(0, 200), image: last.imageKey !== null }
         : null,
       createdAt: c.createdAt.toISOString(),
     };
