@@ -46,6 +46,14 @@ export interface AccountRef {
   kind: AccountKind | string;
 }
 
+/** Where demo USDT comes from: registration's grant and the profile's top-up. */
+export const DEMO_FAUCET_USDT: AccountRef = {
+  owner: { type: 'system', id: SystemAccount.DemoFaucet },
+  book: 'demo',
+  currency: 'USDT',
+  kind: 'main',
+};
+
 export interface Leg {
   from: AccountRef;
   to: AccountRef;

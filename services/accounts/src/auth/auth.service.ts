@@ -13,7 +13,7 @@ import {
   type AppConfig,
   type Language,
 } from '@app/common';
-import { LedgerService, SystemAccount } from '@app/ledger';
+import { DEMO_FAUCET_USDT, LedgerService } from '@app/ledger';
 import { ApiKey } from '../api-keys/entities/api-key.entity';
 import type { LoginResult } from '@app/contracts';
 import {
@@ -464,12 +464,7 @@ export class AuthService {
         refId: created.id,
         legs: [
           {
-            from: {
-              owner: { type: 'system', id: SystemAccount.DemoFaucet },
-              book: 'demo',
-              currency: 'USDT',
-              kind: 'main',
-            },
+            from: DEMO_FAUCET_USDT,
             to: {
               owner: { type: 'user', id: created.id },
               book: 'demo',

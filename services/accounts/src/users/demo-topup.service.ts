@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppException, ErrorCode, type AppConfig } from '@app/common';
-import { LedgerService, SystemAccount, type AccountRef } from '@app/ledger';
+import { DEMO_FAUCET_USDT, LedgerService, type AccountRef } from '@app/ledger';
 import type { UserStatus } from './entities/user.entity';
 import { formatUtc } from './security-changes.service';
 
@@ -138,12 +138,7 @@ export class DemoTopupService {
           refId: userId,
           legs: [
             {
-              from: {
-                owner: { type: 'system', id: SystemAccount.DemoFaucet },
-                book: 'demo',
-                currency: 'USDT',
-                kind: 'main',
-              },
+              from: DEMO_FAUCET_USDT,
               to: this.account(userId),
               amount,
             },
