@@ -25,6 +25,7 @@ import { Datagrid } from '../components/Datagrid';
 import { ConfirmSaveButton, type Change } from '../components/ConfirmSaveButton';
 import { DateField } from '../components/DateField';
 import { LANGUAGE_CHOICES } from './common';
+import { AmountField } from '../components/Amount';
 
 /** Saving asks for confirmation through the pessimistic mode (errors from the API stay on the form). */
 const SaveToolbar = ({ deletable = false }: { deletable?: boolean }) => (
@@ -193,8 +194,8 @@ export const LevelList = () => (
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <NumberField source="level" />
       <TextField source="name" />
-      <TextField source="minDeposit" />
-      <TextField source="minVolume" />
+      <AmountField source="minDeposit" />
+      <AmountField source="minVolume" />
       <TextField source="feeDiscount" />
       <TextField source="benefits.en" sortable={false} />
       <EditButton />

@@ -17,6 +17,7 @@ import { ReasonLabel } from '../components/LedgerWords';
 import { call } from '../api';
 import { hasRole, ROLES } from '../authProvider';
 import { UserField } from './common';
+import { AmountField } from '../components/Amount';
 
 /** The system parameter that holds the invite reward rule (the inviter's share of each trading fee). */
 export const INVITE_RATE_KEY = 'invite_reward_rate';
@@ -156,13 +157,13 @@ export const InviteRewardList = () => (
           sortable={false}
           render={(r) => <ReasonLabel reason={r.reason as string} />}
         />
-        <FunctionField source="fee" sortable={false} render={(r) => `${r.fee} ${r.currency}`} />
+        <AmountField source="fee" sortable={false} currencySource="currency" />
         <FunctionField
           source="rate"
           sortable={false}
           render={(r) => `${+(Number(r.rate) * 100).toFixed(6)}%`}
         />
-        <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
+        <AmountField source="amount" currencySource="currency" />
         <TextField source="journalId" sortable={false} emptyText="-" />
         <DateField source="createdAt" showTime />
       </Datagrid>

@@ -33,6 +33,7 @@ import { StatusField } from '../components/StatusField';
 import { ListError } from '../components/ListError';
 import { statusChoices, UserField } from './common';
 import { useFormatTime } from '../i18n/intl';
+import { AmountField } from '../components/Amount';
 
 // The charity NFT catalogue (operators): list, edit while listed, withdraw; bids shown per item.
 
@@ -66,9 +67,9 @@ export const NftList = () => (
       <ReferenceField source="charityId" reference="charities" sortable={false}>
         <TextField source="name" />
       </ReferenceField>
-      <TextField source="price" emptyText="-" />
-      <TextField source="startBid" sortable={false} />
-      <TextField source="currentBid" emptyText="-" />
+      <AmountField source="price" />
+      <AmountField source="startBid" sortable={false} />
+      <AmountField source="currentBid" />
       <NumberField source="bidCount" sortable={false} />
       <DateField source="endTime" showTime sortable={false} />
       <StatusField source="status" />
@@ -205,7 +206,7 @@ export const CharityList = () => (
       <TextField source="id" />
       <TextField source="name" />
       <TextField source="website" sortable={false} emptyText="-" />
-      <TextField source="donated" />
+      <AmountField source="donated" />
       <BooleanField source="active" />
       <DateField source="createdAt" showTime />
       <EditButton />

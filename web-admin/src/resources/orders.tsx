@@ -1,12 +1,4 @@
-import {
-  FunctionField,
-  SelectField,
-  SelectInput,
-  TextField,
-  TextInput,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { SelectField, SelectInput, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
@@ -21,6 +13,7 @@ import {
   statusChoices,
   UserField,
 } from './common';
+import { AmountField } from '../components/Amount';
 
 // Orders of every kind, read only: no admin opens, closes or prices a position.
 
@@ -62,12 +55,12 @@ export const UOrderList = () => (
       <SelectField source="book" choices={BOOK_CHOICES} sortable={false} />
       <TextField source="code" />
       <SelectField source="direction" choices={DIRECTION_CHOICES} sortable={false} />
-      <TextField source="lots" sortable={false} />
-      <TextField source="leverage" sortable={false} />
-      <TextField source="margin" />
-      <TextField source="openPrice" sortable={false} emptyText="-" />
-      <TextField source="closePrice" sortable={false} emptyText="-" />
-      <TextField source="profit" emptyText="-" />
+      <AmountField source="lots" sortable={false} />
+      <AmountField source="leverage" sortable={false} suffix="×" />
+      <AmountField source="margin" />
+      <AmountField source="openPrice" sortable={false} />
+      <AmountField source="closePrice" sortable={false} />
+      <AmountField source="profit" />
       <StatusField source="state" />
       <DateField source="createdAt" showTime />
     </Datagrid>
@@ -94,11 +87,11 @@ export const OptionsOrderList = () => (
       <SelectField source="book" choices={BOOK_CHOICES} sortable={false} />
       <TextField source="code" sortable={false} />
       <SelectField source="direction" choices={DIRECTION_CHOICES} sortable={false} />
-      <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
-      <TextField source="periodSeconds" sortable={false} />
-      <TextField source="openPrice" sortable={false} />
-      <TextField source="settlePrice" sortable={false} emptyText="-" />
-      <TextField source="profit" sortable={false} emptyText="-" />
+      <AmountField source="amount" currencySource="currency" />
+      <AmountField source="periodSeconds" sortable={false} />
+      <AmountField source="openPrice" sortable={false} />
+      <AmountField source="settlePrice" sortable={false} />
+      <AmountField source="profit" sortable={false} />
       <StatusField source="state" />
       <DateField source="openTime" showTime sortable={false} />
     </Datagrid>
@@ -130,10 +123,10 @@ export const SpotOrderList = () => (
       <TextField source="symbol" sortable={false} />
       <SelectField source="side" choices={SIDE_CHOICES} sortable={false} />
       <SelectField source="type" choices={ORDER_TYPE_CHOICES} sortable={false} />
-      <TextField source="price" sortable={false} emptyText="-" />
-      <TextField source="quantity" sortable={false} emptyText="-" />
-      <TextField source="filled" sortable={false} />
-      <TextField source="fee" sortable={false} />
+      <AmountField source="price" sortable={false} />
+      <AmountField source="quantity" sortable={false} />
+      <AmountField source="filled" sortable={false} />
+      <AmountField source="fee" sortable={false} />
       <StatusField source="state" />
       <DateField source="createdAt" showTime />
     </Datagrid>
@@ -155,9 +148,9 @@ export const SpotTradeList = () => (
       <SelectField source="book" choices={BOOK_CHOICES} sortable={false} />
       <TextField source="symbol" sortable={false} />
       <SelectField source="takerSide" choices={SIDE_CHOICES} sortable={false} />
-      <TextField source="price" sortable={false} />
-      <TextField source="quantity" sortable={false} />
-      <TextField source="quoteAmount" sortable={false} />
+      <AmountField source="price" sortable={false} />
+      <AmountField source="quantity" sortable={false} />
+      <AmountField source="quoteAmount" sortable={false} />
       <TextField source="takerOrderId" sortable={false} />
       <TextField source="makerOrderId" sortable={false} />
       <DateField source="createdAt" showTime />
@@ -184,11 +177,11 @@ export const PlanList = () => (
       <UserField source="userId" sortable={false} />
       <SelectField source="kind" choices={PLAN_KIND_CHOICES} sortable={false} />
       <TextField source="productName" sortable={false} />
-      <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
-      <TextField source="cycleDays" sortable={false} />
-      <TextField source="dailyYield" sortable={false} />
-      <TextField source="earned" sortable={false} />
-      <TextField source="daysPaid" sortable={false} />
+      <AmountField source="amount" currencySource="currency" />
+      <AmountField source="cycleDays" sortable={false} />
+      <AmountField source="dailyYield" sortable={false} ratio />
+      <AmountField source="earned" sortable={false} />
+      <AmountField source="daysPaid" sortable={false} />
       <StatusField source="status" />
       <DateField source="startedAt" showTime sortable={false} />
       <DateField source="endsAt" showTime />

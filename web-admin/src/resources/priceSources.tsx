@@ -11,6 +11,7 @@ import {
 import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { StatusField } from '../components/StatusField';
+import { AmountField } from '../components/Amount';
 
 /** Market types as the API numbers them (as on the instruments screen). */
 const TYPE_CHOICES = [
@@ -80,7 +81,7 @@ export const PriceSourceList = () => (
         )}
       />
       <TextField source="rule" sortable={false} emptyText="-" />
-      <TextField source="lastPrice" sortable={false} emptyText="-" />
+      <AmountField source="lastPrice" sortable={false} />
     </Datagrid>
   </List>
 );

@@ -36,6 +36,7 @@ import { useWatch } from 'react-hook-form';
 import { ConfirmSaveButton } from '../components/ConfirmSaveButton';
 import { PLAN_NAME_LANGUAGES } from '../i18n/payouts';
 import { PLAN_KIND_CHOICES } from './common';
+import { AmountField } from '../components/Amount';
 
 // Products and coin networks (operators). Amounts and rates stay strings: the API keeps them exact.
 
@@ -164,9 +165,9 @@ export const PlanProductList = () => (
       <TextField source="name" />
       <FunctionField source="names" sortable={false} render={(r) => <PlanNames record={r} />} />
       <TextField source="currency" sortable={false} />
-      <TextField source="dailyYield" sortable={false} />
-      <TextField source="minAmount" sortable={false} />
-      <TextField source="maxAmount" sortable={false} />
+      <AmountField source="dailyYield" sortable={false} ratio />
+      <AmountField source="minAmount" sortable={false} />
+      <AmountField source="maxAmount" sortable={false} />
       <FunctionField source="cycles" sortable={false} render={(r) => (r.cycles as number[]).join(', ')} />
       <BooleanField source="allowRepeat" sortable={false} />
       <BooleanField source="active" sortable={false} />
@@ -224,8 +225,8 @@ export const OptionsProductList = () => (
       <NumberField source="periodSeconds" />
       <FunctionField source="payoutRate" render={(r) => `${r.payoutPercent}%`} />
       <TextField source="currency" sortable={false} />
-      <TextField source="minAmount" sortable={false} />
-      <TextField source="maxAmount" sortable={false} />
+      <AmountField source="minAmount" sortable={false} />
+      <AmountField source="maxAmount" sortable={false} />
       <BooleanField source="active" sortable={false} />
       <NumberField source="sort" />
       <EditButton />
@@ -264,8 +265,8 @@ export const LoanProductList = () => (
       <TextField source="id" />
       <NumberField source="termDays" />
       <FunctionField source="dailyRate" render={(r) => `${r.dailyRate}%`} />
-      <TextField source="minAmount" sortable={false} />
-      <TextField source="maxAmount" sortable={false} />
+      <AmountField source="minAmount" sortable={false} />
+      <AmountField source="maxAmount" sortable={false} />
       <BooleanField source="active" sortable={false} />
       <EditButton />
     </Datagrid>

@@ -25,6 +25,7 @@ import { RecordDetail } from '../components/RecordDetail';
 import { StatusField } from '../components/StatusField';
 import { sumDecimals } from '../dashboard/format';
 import { statusChoices, UserField } from './common';
+import { AmountField } from '../components/Amount';
 
 // --- audit log (read-only) ---
 
@@ -235,10 +236,10 @@ export const LoanList = () => (
     <Datagrid bulkActionButtons={false} rowClick="expand" expand={<RecordDetail />}>
       <TextField source="id" />
       <UserField source="userId" sortable={false} />
-      <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
-      <TextField source="termDays" sortable={false} />
+      <AmountField source="amount" currencySource="currency" />
+      <AmountField source="termDays" sortable={false} />
       <FunctionField source="dailyRatePercent" sortable={false} render={(r) => `${r.dailyRatePercent}%`} />
-      <TextField source="accruedInterest" sortable={false} emptyText="-" />
+      <AmountField source="accruedInterest" sortable={false} />
       <StatusField source="status" />
       <DateField source="repaymentDate" sortable={false} showTime />
       <DateField source="createdAt" showTime />
