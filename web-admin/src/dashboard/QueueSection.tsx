@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import {
   Box,
   Chip,
@@ -38,6 +38,43 @@ function sum(rows: QueueDepth[], name: string): QueueDepth {
   );
 }
 
+/** The platform's queues (libs/queue QueueName) said in words; another queue shows its name alone. */
+const NAMED_QUEUES = [
+  'maintenance',
+  'plan-settlement',
+  'loans',
+  'reviews',
+  'trading',
+  'nfts',
+  'invite',
+  'notifications',
+];
+
+/**
+ * A queue in words in the console's language, its name under it for whoever looks it up in the
+ * logs (the names alone read as English code words in every language).
+ */
+function QueueLabel({ name }: { name: string }) {
+  const translate = useTranslate();
+  if (!NAMED_QUEUES.includes(name)) return <>{name}</>;
+  return (
+    <>
+      <Box component="span" data-testid="queue-words">
+        {translate(`swx.visual.queues.${name}`)}
+      </Box>
+      <Typography
+        component="span"
+        variant="caption"
+        color="text.secondary"
+        dir="ltr"
+        sx={{ display: 'block', fontFamily: 'monospace', unicodeBidi: 'isolate' }}
+      >
+        {name}
+      </Typography>
+    </>
+  );
+}
+
 function DepthRow({
   q,
   label,
@@ -45,7 +82,7 @@ function DepthRow({
   toggle,
 }: {
   q: QueueDepth;
-  label: string;
+  label: ReactNode;
   nested?: boolean;
   toggle?: { open: boolean; onClick: () => void; title: string };
 }) {
@@ -68,7 +105,10 @@ function DepthRow({
             {toggle.open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
           </IconButton>
         ) : null}
-        <Box component="span" sx={{ ml: nested ? { xs: 2, sm: 5 } : 0 }}>
+        <Box
+          component="span"
+          sx={{ ml: nested ? { xs: 2, sm: 5 } : 0, display: 'inline-block', verticalAlign: 'middle' }}
+        >
           {label}
         </Box>
         {q.paused ? (
@@ -129,7 +169,7 @@ export function QueueSection() {
               {head}
               <TableBody>
                 {main.map((q) => (
-                  <DepthRow key={q.name} q={q} label={q.name} />
+                  <DepthRow key={q.name} q={q} label={<QueueLabel name={q.name} />} />
                 ))}
                 {spot.length ? (
                   <Fragment>

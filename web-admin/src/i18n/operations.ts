@@ -81,6 +81,19 @@ export const OPERATIONS_EN = {
     },
   },
   swx: {
+    visual: {
+      oneApproval: 'One approval',
+      queues: {
+        maintenance: 'Maintenance',
+        'plan-settlement': 'Plan payouts',
+        loans: 'Loans',
+        reviews: 'Review reminders',
+        trading: 'Orders and options',
+        nfts: 'NFT auctions',
+        invite: 'Invite rewards',
+        notifications: 'Customer notifications',
+      },
+    },
     export: {
       preparing: 'Counting the records…',
       progress: 'Exporting %{done} of %{total}…',
@@ -235,6 +248,19 @@ export const OPERATIONS_ZH: OperationsMessages = {
     },
   },
   swx: {
+    visual: {
+      oneApproval: '一次审批',
+      queues: {
+        maintenance: '维护',
+        'plan-settlement': '计划收益结算',
+        loans: '贷款',
+        reviews: '审核提醒',
+        trading: '订单与期权',
+        nfts: 'NFT 拍卖',
+        invite: '邀请奖励',
+        notifications: '用户通知',
+      },
+    },
     export: {
       preparing: '正在统计记录…',
       progress: '正在导出：%{done} / %{total} 条…',

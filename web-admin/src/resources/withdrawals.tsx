@@ -48,6 +48,7 @@ import type { ConsoleDataProvider } from '../dataProvider';
 import { LIVE_REFRESH_MS, METHOD_CHOICES, reviewStatusChoices } from './common';
 import { Balances } from './users';
 import { ApprovalsField } from './ledger';
+import { Amount, AmountField } from '../components/Amount';
 
 const destination = withdrawalDestination;
 
@@ -197,9 +198,7 @@ function RecordPayoutButton() {
                 {translate('swx.payout.amount')}
               </Typography>
               <Typography sx={{ fontWeight: 600 }} data-testid="payout-amount">
-                <Box component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
-                  {`${record.amount} ${record.coin}`}
-                </Box>
+                <Amount value={record.amount} currency={record.coin} />
               </Typography>
             </Box>
             <Box>
@@ -314,7 +313,7 @@ export const WithdrawalList = () => (
       <ReferenceField source="userId" reference="users" link="show">
         <TextField source="username" />
       </ReferenceField>
-      <FunctionField source="amount" render={(r) => `${r.amount} ${r.coin}`} sx={{ whiteSpace: 'nowrap' }} />
+      <AmountField source="amount" currencySource="coin" />
       <FunctionField label="swx.review.destination" render={() => <DestinationCell />} />
       <StatusField source="status" />
       <FunctionField
@@ -364,7 +363,7 @@ function UserContext() {
         <ReferenceManyField reference="loans" target="userId" source="userId" sort={recent} perPage={5}>
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />}>
             <TextField source="id" />
-            <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
+            <AmountField source="amount" currencySource="currency" />
             <StatusField source="status" />
             <DateField source="repaymentDate" />
           </Datagrid>
@@ -377,7 +376,7 @@ function UserContext() {
         <ReferenceManyField reference="recharges" target="userId" source="userId" sort={recent} perPage={5}>
           <Datagrid bulkActionButtons={false} rowClick="show" empty={<Empty />}>
             <TextField source="id" />
-            <FunctionField source="amount" render={(r) => `${r.amount} ${r.coin}`} />
+            <AmountField source="amount" currencySource="coin" />
             <StatusField source="status" />
             <DateField source="createdAt" />
           </Datagrid>
@@ -390,7 +389,7 @@ function UserContext() {
         <ReferenceManyField reference="withdrawals" target="userId" source="userId" sort={recent} perPage={5}>
           <Datagrid bulkActionButtons={false} rowClick="show" empty={<Empty />}>
             <TextField source="id" />
-            <FunctionField source="amount" render={(r) => `${r.amount} ${r.coin}`} />
+            <AmountField source="amount" currencySource="coin" />
             <StatusField source="status" />
             <DateField source="createdAt" />
           </Datagrid>
@@ -444,6 +443,22 @@ function Empty() {
   return <Typography color="text.secondary">{translate('swx.review.none')}</Typography>;
 }
 
+/**
+ * How many approvals the withdrawal takes: the two-approval chip, or words for one (the label
+ * stood alone over nothing when a single approval pays the withdrawal out).
+ */
+function WithdrawalApprovals(_: { label?: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  if (Number(record.approvalsRequired ?? 1) >= 2) return <ApprovalsField />;
+  return (
+    <Typography variant="body2" data-testid="one-approval">
+      {translate('swx.visual.oneApproval')}
+    </Typography>
+  );
+}
+
 export const WithdrawalShow = () => (
   <Show
     actions={
@@ -459,8 +474,8 @@ export const WithdrawalShow = () => (
           <ReferenceField source="userId" reference="users" link="show">
             <TextField source="username" />
           </ReferenceField>
-          <FunctionField source="amount" render={(r) => `${r.amount} ${r.coin}`} />
-          <FunctionField source="fee" render={(r) => `${r.fee} ${r.coin}`} />
+          <AmountField source="amount" currencySource="coin" />
+          <AmountField source="fee" currencySource="coin" />
           <FunctionField
             label="swx.review.destination"
             render={(r) => (
@@ -476,7 +491,7 @@ export const WithdrawalShow = () => (
           />
           <SelectField source="method" choices={METHOD_CHOICES} />
           <StatusField source="status" />
-          <ApprovalsField label="swx.ledger.approvals" />
+          <WithdrawalApprovals label="swx.ledger.approvals" />
           <TextField source="reason" emptyText="-" />
           <DateField source="createdAt" showTime />
           <DateField source="reviewedAt" showTime emptyText="-" />

@@ -1364,6 +1364,19 @@ export const ar: ConsoleLanguage = {
       },
     },
     swx: {
+      visual: {
+        oneApproval: 'موافقة واحدة',
+        queues: {
+          maintenance: 'الصيانة',
+          'plan-settlement': 'مدفوعات الخطط',
+          loans: 'القروض',
+          reviews: 'تذكيرات المراجعة',
+          trading: 'الأوامر والخيارات',
+          nfts: 'مزادات NFT',
+          invite: 'مكافآت الدعوات',
+          notifications: 'إشعارات العملاء',
+        },
+      },
       export: {
         preparing: 'جارٍ عدّ السجلات…',
         progress: 'جارٍ تصدير %{done} من %{total}…',

@@ -1362,6 +1362,19 @@ export const de: ConsoleLanguage = {
       },
     },
     swx: {
+      visual: {
+        oneApproval: 'Eine Freigabe',
+        queues: {
+          maintenance: 'Wartung',
+          'plan-settlement': 'Planauszahlungen',
+          loans: 'Kredite',
+          reviews: 'Prüfungserinnerungen',
+          trading: 'Orders und Optionen',
+          nfts: 'NFT-Auktionen',
+          invite: 'Einladungsprämien',
+          notifications: 'Kundenbenachrichtigungen',
+        },
+      },
       export: {
         preparing: 'Datensätze werden gezählt…',
         progress: 'Exportiere %{done} von %{total}…',

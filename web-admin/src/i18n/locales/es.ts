@@ -1359,6 +1359,19 @@ export const es: ConsoleLanguage = {
       },
     },
     swx: {
+      visual: {
+        oneApproval: 'Una sola aprobación',
+        queues: {
+          maintenance: 'Mantenimiento',
+          'plan-settlement': 'Pagos de planes',
+          loans: 'Préstamos',
+          reviews: 'Recordatorios de revisión',
+          trading: 'Órdenes y opciones',
+          nfts: 'Subastas de NFT',
+          invite: 'Recompensas por invitación',
+          notifications: 'Notificaciones a clientes',
+        },
+      },
       export: {
         preparing: 'Contando los registros…',
         progress: 'Exportando %{done} de %{total}…',

@@ -1362,6 +1362,19 @@ export const fr: ConsoleLanguage = {
       },
     },
     swx: {
+      visual: {
+        oneApproval: 'Une seule approbation',
+        queues: {
+          maintenance: 'Maintenance',
+          'plan-settlement': 'Versements des plans',
+          loans: 'Prêts',
+          reviews: 'Rappels de vérification',
+          trading: 'Ordres et options',
+          nfts: 'Enchères NFT',
+          invite: 'Récompenses de parrainage',
+          notifications: 'Notifications clients',
+        },
+      },
       export: {
         preparing: 'Comptage des enregistrements…',
         progress: 'Export de %{done} sur %{total}…',

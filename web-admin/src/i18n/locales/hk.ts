@@ -1340,6 +1340,19 @@ export const hk: ConsoleLanguage = {
       },
     },
     swx: {
+      visual: {
+        oneApproval: '一次審批',
+        queues: {
+          maintenance: '維護',
+          'plan-settlement': '計劃收益結算',
+          loans: '貸款',
+          reviews: '審核提醒',
+          trading: '訂單與期權',
+          nfts: 'NFT 拍賣',
+          invite: '邀請獎勵',
+          notifications: '用戶通知',
+        },
+      },
       export: {
         preparing: '正在統計記錄…',
         progress: '正在匯出：%{done} / %{total} 條…',

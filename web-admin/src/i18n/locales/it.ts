@@ -1360,6 +1360,19 @@ export const it: ConsoleLanguage = {
       },
     },
     swx: {
+      visual: {
+        oneApproval: 'Una sola approvazione',
+        queues: {
+          maintenance: 'Manutenzione',
+          'plan-settlement': 'Pagamenti dei piani',
+          loans: 'Prestiti',
+          reviews: 'Promemoria di revisione',
+          trading: 'Ordini e opzioni',
+          nfts: 'Aste NFT',
+          invite: 'Premi di invito',
+          notifications: 'Notifiche ai clienti',
+        },
+      },
       export: {
         preparing: 'Conteggio dei record…',
         progress: 'Esportazione di %{done} su %{total}…',

@@ -1349,6 +1349,19 @@ export const ja: ConsoleLanguage = {
       },
     },
     swx: {
+      visual: {
+        oneApproval: '承認1回',
+        queues: {
+          maintenance: 'メンテナンス',
+          'plan-settlement': 'プラン収益の精算',
+          loans: 'ローン',
+          reviews: '審査リマインダー',
+          trading: '注文とオプション',
+          nfts: 'NFTオークション',
+          invite: '招待報酬',
+          notifications: '顧客への通知',
+        },
+      },
       export: {
         preparing: 'レコード数を確認しています…',
         progress: 'エクスポート中：%{total} 件中 %{done} 件…',

@@ -1351,6 +1351,19 @@ export const ko: ConsoleLanguage = {
       },
     },
     swx: {
+      visual: {
+        oneApproval: '승인 1회',
+        queues: {
+          maintenance: '유지 관리',
+          'plan-settlement': '플랜 수익 정산',
+          loans: '대출',
+          reviews: '심사 알림',
+          trading: '주문 및 옵션',
+          nfts: 'NFT 경매',
+          invite: '초대 보상',
+          notifications: '고객 알림',
+        },
+      },
       export: {
         preparing: '레코드 수를 확인하는 중…',
         progress: '내보내는 중: %{total}건 중 %{done}건…',

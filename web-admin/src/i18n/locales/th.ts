@@ -1343,6 +1343,19 @@ export const th: ConsoleLanguage = {
       },
     },
     swx: {
+      visual: {
+        oneApproval: 'อนุมัติครั้งเดียว',
+        queues: {
+          maintenance: 'การบำรุงรักษา',
+          'plan-settlement': 'การจ่ายผลตอบแทนแผน',
+          loans: 'สินเชื่อ',
+          reviews: 'การแจ้งเตือนการตรวจสอบ',
+          trading: 'คำสั่งซื้อขายและออปชัน',
+          nfts: 'การประมูล NFT',
+          invite: 'รางวัลการเชิญ',
+          notifications: 'การแจ้งเตือนลูกค้า',
+        },
+      },
       export: {
         preparing: 'กำลังนับจำนวนรายการ…',
         progress: 'กำลังส่งออก %{done} จาก %{total}…',
