@@ -112,6 +112,19 @@ function ConsoleAppBar() {
   }, [locale, refetch]);
   return (
     <AppBar
+      // On a phone the title may take two lines, in a smaller size: on one it was cut short by the
+      // buttons beside it ("KYC verification #" without the number, "Create Plan prod").
+      sx={{
+        '& #react-admin-title': {
+          whiteSpace: { xs: 'normal', sm: 'nowrap' },
+          fontSize: { xs: '1rem', sm: '1.25rem' },
+          lineHeight: { xs: 1.25, sm: 1.6 },
+          display: { xs: '-webkit-box', sm: 'block' },
+          WebkitLineClamp: { xs: 2, sm: 'none' },
+          WebkitBoxOrient: 'vertical',
+          overflowWrap: 'anywhere',
+        },
+      }}
       toolbar={
         <>
           {phone ? <CompactLanguageMenu /> : <LocalesMenuButton />}

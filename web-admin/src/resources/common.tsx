@@ -63,3 +63,19 @@ export const UserField = ({ source = 'userId' }: { source?: string; label?: stri
 
 /** Live queues: lists of waiting work poll the API (the dashboard counters do the same). */
 export const LIVE_REFRESH_MS = 5000;
+
+/**
+ * A detail's fields in a row (SimpleShowLayout direction="row" spacing={0}) that wraps onto more
+ * lines where the page is narrow: on a phone the row ran off the card, its last fields (a user's
+ * status, a KYC's review time) out of reach.
+ */
+export const ROW_OF_FIELDS = {
+  '& .RaSimpleShowLayout-stack': { flexWrap: 'wrap', columnGap: 3, rowGap: 1.5 },
+  '& .RaSimpleShowLayout-row': { minWidth: 0, maxWidth: '100%' },
+} as const;
+
+/**
+ * An identifier (UUID, code) left to right in every language, with dir="ltr" on its element (not
+ * CSS direction, which the right-to-left theme turns round): in Arabic a UUID's parts changed places.
+ */
+export const LTR_TEXT = { unicodeBidi: 'isolate', overflowWrap: 'anywhere' } as const;

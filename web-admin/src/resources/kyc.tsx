@@ -17,7 +17,8 @@ import { DateField } from '../components/DateField';
 import { AuthImage } from '../components/AuthImage';
 import { ReviewActions } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
-import { LIVE_REFRESH_MS } from './common';
+import { useIntlLocale } from '../i18n/intl';
+import { LIVE_REFRESH_MS, ROW_OF_FIELDS } from './common';
 
 const kycFilters = [
   <SelectInput
@@ -45,7 +46,12 @@ const kycFilters = [
 const LevelField = (_: { label?: string }) => {
   const record = useRecordContext();
   const translate = useTranslate();
-  return record ? <span>{translate(`swx.level.${record.level}`, { _: String(record.level) })}</span> : null;
+  // body2 as the fields beside it (a bare span was written larger than them in the detail).
+  return record ? (
+    <Typography component="span" variant="body2">
+      {translate(`swx.level.${record.level}`, { _: String(record.level) })}
+    </Typography>
+  ) : null;
 };
 
 export const KycList = () => (
@@ -75,12 +81,51 @@ export const KycList = () => (
 const CODED_FIELDS = ['sex', 'documentType', 'sourceOfWealth'];
 
 /**
+ * The order the fields are read in, as on the document: the name first, then who and where the
+ * person is, then the document (the API's order put the sex and phone above the name). Fields not
+ * named here follow in the API's order.
+ */
+const FIELD_ORDER = [
+  'firstName',
+  'lastName',
+  'sex',
+  'birthdate',
+  'country',
+  'address',
+  'phone',
+  'documentType',
+  'documentNumber',
+];
+const fieldRank = (key: string) => {
+  const rank = FIELD_ORDER.indexOf(key);
+  return rank === -1 ? FIELD_ORDER.length : rank;
+};
+
+/** A country code in words in the console's language, the code kept: "United Kingdom (GB)". */
+function countryName(code: string, locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase());
+    return name && name !== code.toUpperCase() ? `${name} (${code.toUpperCase()})` : code;
+  } catch {
+    return code;
+  }
+}
+
+/** A date of birth (YYYY-MM-DD) as the console writes dates: 10/12/1990, 1990/12/10... */
+function birthDate(value: string, locale: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(locale, { timeZone: 'UTC' });
+}
+
+/**
  * The submitted fields beside the documents and photos, so that they are compared at a glance:
  * the fields' names, the coded values and the documents' names in the console's language.
  */
 function FieldsAndDocuments() {
   const record = useRecordContext();
   const translate = useTranslate();
+  const locale = useIntlLocale();
   if (!record) return null;
   const field = (key: string) => translate(`swx.kyc.fields.${key}`, { _: key });
   const shown = (key: string, value: unknown) =>
@@ -88,7 +133,11 @@ function FieldsAndDocuments() {
       ? JSON.stringify(value)
       : CODED_FIELDS.includes(key)
         ? translate(`swx.kyc.${key}.${String(value)}`, { _: String(value) })
-        : String(value);
+        : key === 'country'
+          ? countryName(String(value), locale)
+          : key === 'birthdate'
+            ? birthDate(String(value), locale)
+            : String(value);
   const slot = (name: string) => translate(`swx.kyc.documents.${name}`, { _: name });
   const data = (record.data ?? {}) as Record<string, unknown>;
   const documents = (record.documents ?? {}) as Record<string, string>;
@@ -100,16 +149,18 @@ function FieldsAndDocuments() {
         </Typography>
         <Table size="small" data-testid="kyc-fields">
           <TableBody>
-            {Object.entries(data).map(([key, value]) => (
-              <TableRow key={key}>
-                <TableCell component="th" sx={{ fontWeight: 600, width: '40%' }}>
-                  {field(key)}
-                </TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }} data-testid={`kyc-value-${key}`}>
-                  {shown(key, value)}
-                </TableCell>
-              </TableRow>
-            ))}
+            {Object.entries(data)
+              .sort(([a], [b]) => fieldRank(a) - fieldRank(b))
+              .map(([key, value]) => (
+                <TableRow key={key}>
+                  <TableCell component="th" sx={{ fontWeight: 600, width: '40%' }}>
+                    {field(key)}
+                  </TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }} data-testid={`kyc-value-${key}`}>
+                    {shown(key, value)}
+                  </TableCell>
+                </TableRow>
+              ))}
           </TableBody>
         </Table>
       </Grid>
@@ -141,7 +192,7 @@ export const KycShow = () => (
       </TopToolbar>
     }
   >
-    <SimpleShowLayout direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>
+    <SimpleShowLayout direction="row" spacing={0} sx={ROW_OF_FIELDS}>
       <TextField source="id" />
       <ReferenceField source="userId" reference="users" link="show">
         <TextField source="username" />

@@ -6,7 +6,6 @@ import VideogameAssetOffIcon from '@mui/icons-material/VideogameAssetOff';
 import { Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   BooleanField,
-  FunctionField,
   NumberField,
   Pagination,
   SelectField,
@@ -35,10 +34,13 @@ import {
   DIRECTION_CHOICES,
   KYC_LEVEL_CHOICES,
   METHOD_CHOICES,
+  LTR_TEXT,
   ORDER_TYPE_CHOICES,
   PLAN_KIND_CHOICES,
+  ROW_OF_FIELDS,
   SIDE_CHOICES,
 } from './common';
+import { AmountField } from '../components/Amount';
 
 const userFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -211,7 +213,7 @@ export const UserShow = () => {
     <Show actions={<UserActions />}>
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="swx.users.summary">
-          <SimpleShowLayout direction="row" sx={{ flexWrap: 'wrap', gap: 3, p: 0 }}>
+          <SimpleShowLayout direction="row" spacing={0} sx={{ ...ROW_OF_FIELDS, p: 0 }}>
             <TextField source="username" />
             <TextField source="email" emptyText="-" />
             <TextField source="phone" emptyText="-" />
@@ -222,7 +224,7 @@ export const UserShow = () => {
             <BooleanField source="demoEnabled" />
             <DateField source="demoDisabledAt" showTime emptyText="-" />
             <DateField source="createdAt" showTime />
-            <TextField source="id" />
+            <TextField source="id" sx={LTR_TEXT} dir="ltr" data-testid="user-id" />
           </SimpleShowLayout>
           <Balances />
         </TabbedShowLayout.Tab>
@@ -241,7 +243,7 @@ export const UserShow = () => {
           <TabbedShowLayout.Tab label="swx.users.tabs.deposits" path="recharges">
             <Related reference="recharges">
               <TextField source="id" />
-              <FunctionField source="amount" render={(r) => `${r.amount} ${r.coin}`} />
+              <AmountField source="amount" currencySource="coin" />
               <StatusField source="status" />
               <DateField source="createdAt" showTime />
             </Related>
@@ -251,7 +253,7 @@ export const UserShow = () => {
           <TabbedShowLayout.Tab label="swx.users.tabs.withdrawals" path="withdrawals">
             <Related reference="withdrawals">
               <TextField source="id" />
-              <FunctionField source="amount" render={(r) => `${r.amount} ${r.coin}`} />
+              <AmountField source="amount" currencySource="coin" />
               <SelectField source="method" choices={METHOD_CHOICES} />
               <StatusField source="status" />
               <DateField source="createdAt" showTime />
@@ -262,8 +264,8 @@ export const UserShow = () => {
           <TabbedShowLayout.Tab label="swx.users.tabs.loans" path="loans">
             <Related reference="loans">
               <TextField source="id" />
-              <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
-              <TextField source="termDays" />
+              <AmountField source="amount" currencySource="currency" />
+              <AmountField source="termDays" />
               <StatusField source="status" />
               <DateField source="repaymentDate" showTime />
             </Related>
@@ -274,8 +276,8 @@ export const UserShow = () => {
             <TextField source="id" />
             <SelectField source="kind" choices={PLAN_KIND_CHOICES} />
             <TextField source="productName" />
-            <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
-            <TextField source="earned" />
+            <AmountField source="amount" currencySource="currency" />
+            <AmountField source="earned" />
             <StatusField source="status" />
             <DateField source="endsAt" showTime />
           </Related>
@@ -286,8 +288,8 @@ export const UserShow = () => {
             <SelectField source="book" choices={BOOK_CHOICES} />
             <TextField source="code" />
             <SelectField source="direction" choices={DIRECTION_CHOICES} />
-            <TextField source="margin" />
-            <TextField source="profit" emptyText="-" />
+            <AmountField source="margin" />
+            <AmountField source="profit" />
             <StatusField source="state" />
             <DateField source="createdAt" showTime />
           </Related>
@@ -298,9 +300,9 @@ export const UserShow = () => {
             <SelectField source="book" choices={BOOK_CHOICES} />
             <TextField source="code" />
             <SelectField source="direction" choices={DIRECTION_CHOICES} />
-            <FunctionField source="amount" render={(r) => `${r.amount} ${r.currency}`} />
-            <TextField source="periodSeconds" />
-            <TextField source="profit" emptyText="-" />
+            <AmountField source="amount" currencySource="currency" />
+            <AmountField source="periodSeconds" />
+            <AmountField source="profit" />
             <StatusField source="state" />
             <DateField source="openTime" showTime />
           </Related>
@@ -312,9 +314,9 @@ export const UserShow = () => {
             <TextField source="symbol" />
             <SelectField source="side" choices={SIDE_CHOICES} />
             <SelectField source="type" choices={ORDER_TYPE_CHOICES} />
-            <TextField source="price" emptyText="-" />
-            <TextField source="quantity" emptyText="-" />
-            <TextField source="filled" />
+            <AmountField source="price" />
+            <AmountField source="quantity" />
+            <AmountField source="filled" />
             <StatusField source="state" />
             <DateField source="createdAt" showTime />
           </Related>
