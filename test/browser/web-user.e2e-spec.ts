@@ -49,7 +49,7 @@ describe('web-user in a real browser', () => {
     await page.getByTestId('desktop-topbar').waitFor();
     expect(await page.getByRole('link', { name: 'Sign up' }).count()).toBeGreaterThan(0);
     // The footer's content groups answer from index/listContents or say they are unavailable.
-    await page.locator('footer').getByText('© 2023 SWX').waitFor();
+    await page.locator('footer').getByText(`© ${new Date().getFullYear()} SWX`).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await cutOffOn(page)).toEqual([]);
     await screenshot(page, 'home-desktop');
@@ -145,7 +145,9 @@ describe('web-user in a real browser', () => {
       localStorage.setItem('isLogin', '1');
     });
     await page.goto('/profile');
-    await page.waitForURL('**/pass/login');
+    // The login page, with the way back to the profile once logged in again.
+    await page.waitForURL((url) => url.pathname === '/pass/login');
+    expect(new URL(page.url()).searchParams.get('redirect') ?? '/profile').toBe('/profile');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.close();
   });
