@@ -223,6 +223,25 @@ describe('web-admin visual review: figures, order of fields, phones, Arabic', ()
     await setLocale(page, 'en');
   });
 
+  it('in Arabic, forms keep paths, figures and JSON left to right; an auction end says its time zone', async () => {
+    const arabic = loadConsoleLanguage('ar');
+    await setLocale(page, 'ar');
+    await page.goto('/admin/instruments/1');
+    const hours = page.locator('textarea[name="tradingHours"]');
+    await hours.waitFor();
+    expect(await hours.getAttribute('dir')).toBe('ltr');
+    // The logo's path: its direction from its content ("/assets/..." read "assets/.../").
+    const logo = page.locator('input[name="logo"]');
+    expect(await logo.evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('plaintext');
+    await screenshot(page, 'admin-visual-instrument-ar');
+    await page.goto('/admin/nfts/1');
+    const end = page.locator('input[name="endTime"]');
+    await end.waitFor();
+    const helper = await page.locator(`#${await end.getAttribute('id')}-helper-text`).innerText();
+    expect(helper).toBe(arabic.operations.swx.visual.browserZone.replace('%{zone}', 'UTC'));
+    await setLocale(page, 'en');
+  });
+
   it("on a phone: a user's summary and a KYC's header wrap inside the card, the title is whole; in Arabic the UUID reads left to right", async () => {
     const phone: BrowserContext = await mobileContext(run);
     try {

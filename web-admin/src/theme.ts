@@ -26,6 +26,14 @@ const consoleComponents = {
       root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } },
     },
   },
+  // A field's value takes its direction from its content, as a list's cells do: in Arabic a path,
+  // an address or a figure typed in a form reads left to right ("/assets/logos/BTCUSDT.svg", not
+  // "assets/logos/BTCUSDT.svg/"; "1, 2, 5" not ", 2, 51"), Arabic text right to left.
+  MuiInputBase: {
+    styleOverrides: {
+      input: { unicodeBidi: 'plaintext' },
+    },
+  },
 } as const;
 
 function withConsoleComponents(theme: RaThemeOptions, direction: 'ltr' | 'rtl'): RaThemeOptions {

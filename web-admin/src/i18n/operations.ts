@@ -93,6 +93,7 @@ export const OPERATIONS_EN = {
         invite: 'Invite rewards',
         notifications: 'Customer notifications',
       },
+      browserZone: "In your browser's time zone (%{zone})",
     },
     export: {
       preparing: 'Counting the records…',
@@ -260,6 +261,7 @@ export const OPERATIONS_ZH: OperationsMessages = {
         invite: '邀请奖励',
         notifications: '用户通知',
       },
+      browserZone: '按浏览器所在时区（%{zone}）',
     },
     export: {
       preparing: '正在统计记录…',

@@ -137,6 +137,8 @@ const InstrumentForm = ({ creating }: { creating?: boolean }) => (
       minRows={3}
       fullWidth
       helperText="swx.instruments.hoursHelp"
+      // JSON, left to right in every language (in Arabic its braces and quotes were turned round).
+      slotProps={{ htmlInput: { dir: 'ltr' } }}
     />
     <TextInput source="referencePrice" disabled={!creating} validate={[required(), decimal]} />
     <TextInput source="volatility" validate={[required(), decimal]} />

@@ -28,6 +28,7 @@ import {
 import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
+import { utcOffset } from '../i18n/intl';
 import { call } from '../api';
 import { StatusField } from '../components/StatusField';
 import { ListError } from '../components/ListError';
@@ -42,6 +43,15 @@ const amount = (value: unknown) =>
   value === undefined || value === null || value === '' || AMOUNT.test(String(value))
     ? undefined
     : 'swx.validation.decimal';
+
+/**
+ * Which zone the auction's end is typed in: the browser's, written as the lists write it (the form
+ * showed "11/28/2026, 11:57 PM" beside a list reading "28/11/2026, 23:57:09 UTC").
+ */
+function BrowserZone() {
+  const translate = useTranslate();
+  return <>{translate('swx.visual.browserZone', { zone: utcOffset(new Date()) })}</>;
+}
 
 export const NftList = () => (
   <List
@@ -176,6 +186,7 @@ const NftForm = ({ creating }: { creating?: boolean }) => (
       source="endTime"
       validate={required()}
       parse={(v: string) => (v ? new Date(v).toISOString() : undefined)}
+      helperText={<BrowserZone />}
     />
   </SimpleForm>
 );

@@ -1376,6 +1376,7 @@ export const ar: ConsoleLanguage = {
           invite: 'مكافآت الدعوات',
           notifications: 'إشعارات العملاء',
         },
+        browserZone: 'بالمنطقة الزمنية لمتصفحك (%{zone})',
       },
       export: {
         preparing: 'جارٍ عدّ السجلات…',

@@ -1374,6 +1374,7 @@ export const de: ConsoleLanguage = {
           invite: 'Einladungsprämien',
           notifications: 'Kundenbenachrichtigungen',
         },
+        browserZone: 'In der Zeitzone Ihres Browsers (%{zone})',
       },
       export: {
         preparing: 'Datensätze werden gezählt…',

@@ -1371,6 +1371,7 @@ export const es: ConsoleLanguage = {
           invite: 'Recompensas por invitación',
           notifications: 'Notificaciones a clientes',
         },
+        browserZone: 'En la zona horaria de su navegador (%{zone})',
       },
       export: {
         preparing: 'Contando los registros…',

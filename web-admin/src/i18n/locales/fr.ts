@@ -1374,6 +1374,7 @@ export const fr: ConsoleLanguage = {
           invite: 'Récompenses de parrainage',
           notifications: 'Notifications clients',
         },
+        browserZone: 'Dans le fuseau horaire de votre navigateur (%{zone})',
       },
       export: {
         preparing: 'Comptage des enregistrements…',

@@ -1352,6 +1352,7 @@ export const hk: ConsoleLanguage = {
           invite: '邀請獎勵',
           notifications: '用戶通知',
         },
+        browserZone: '按瀏覽器所在時區（%{zone}）',
       },
       export: {
         preparing: '正在統計記錄…',

@@ -1372,6 +1372,7 @@ export const it: ConsoleLanguage = {
           invite: 'Premi di invito',
           notifications: 'Notifiche ai clienti',
         },
+        browserZone: 'Nel fuso orario del tuo browser (%{zone})',
       },
       export: {
         preparing: 'Conteggio dei record…',

@@ -1361,6 +1361,7 @@ export const ja: ConsoleLanguage = {
           invite: '招待報酬',
           notifications: '顧客への通知',
         },
+        browserZone: 'ブラウザーのタイムゾーン（%{zone}）',
       },
       export: {
         preparing: 'レコード数を確認しています…',

@@ -1363,6 +1363,7 @@ export const ko: ConsoleLanguage = {
           invite: '초대 보상',
           notifications: '고객 알림',
         },
+        browserZone: '브라우저 시간대 기준(%{zone})',
       },
       export: {
         preparing: '레코드 수를 확인하는 중…',

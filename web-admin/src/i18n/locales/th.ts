@@ -1355,6 +1355,7 @@ export const th: ConsoleLanguage = {
           invite: 'รางวัลการเชิญ',
           notifications: 'การแจ้งเตือนลูกค้า',
         },
+        browserZone: 'ตามเขตเวลาของเบราว์เซอร์ (%{zone})',
       },
       export: {
         preparing: 'กำลังนับจำนวนรายการ…',
