@@ -221,6 +221,11 @@ describe('web-admin visual review: figures, order of fields, phones, Arabic', ()
     expect(words.length).toBeGreaterThanOrEqual(8);
     for (const word of words) expect(word).toMatch(ARABIC);
     await setLocale(page, 'en');
+    // The new users' period in dates as the console writes them (it read 2026-10-30 to 2026-11-28).
+    await page.reload();
+    const period = page.getByTestId('chart-users').getByText(/ to /);
+    await period.waitFor();
+    expect(await period.innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}$/);
   });
 
   it('in Arabic, forms keep paths, figures and JSON left to right; an auction end says its time zone', async () => {

@@ -28,6 +28,14 @@ function dayLabel(day: string, locale: string): string {
   });
 }
 
+/** A UTC day (YYYY-MM-DD) as the console writes dates in its language (30/10/2026, 2026/10/30...). */
+function dayText(day: string, locale: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? day
+    : date.toLocaleDateString(intlLocale(locale), { timeZone: 'UTC' });
+}
+
 /** Deposits against withdrawals per day for one currency, and new users per day. */
 export function DailySection() {
   const translate = useTranslate();
@@ -195,7 +203,10 @@ export function DailySection() {
           {data ? (
             <>
               <Figure
-                label={translate('swx.dashboard.inRange', { from: data.from, to: data.to })}
+                label={translate('swx.dashboard.inRange', {
+                  from: dayText(data.from, locale),
+                  to: dayText(data.to, locale),
+                })}
                 value={data.totals.newUsers}
                 testId="total-new-users"
               />
