@@ -114,7 +114,8 @@ describe('position engine: a failed close is not lost', () => {
       'the limit order opened',
     );
     expect(opened).toMatchObject({
-      openPrice: '76',
+      // Its limit is 76; the tick of 73 (ask 73.01) gapped past it: filled there, the better price.
+      openPrice: '73.01',
       openPriceSource: 'tick',
       openPriceAt: new Date(at).toISOString(),
     });

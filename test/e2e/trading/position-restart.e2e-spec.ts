@@ -86,7 +86,8 @@ describe('position engine restart', () => {
     });
     expect(await getOrder(demo(user), limit.id)).toMatchObject({
       state: 'open',
-      openPrice: '76',
+      // Its limit is 76; the tick of 73 (ask 73.01) gapped past it: filled there, the better price.
+      openPrice: '73.01',
       openPriceSource: 'tick',
       openPriceAt: new Date(at + 10).toISOString(),
       openTime: new Date(at + 10).toISOString(),

@@ -324,7 +324,8 @@ describe('U orders (leveraged contracts) /swx/customer/order', () => {
     expect(cancelled.body).toMatchObject({ code: 20005, result: { state: 'cancelled', fee: '0' } });
     expect(await userBalance(t, user, 'demo', 'margin')).toBe('612');
 
-    await tick(t, 'BTCUSDT', '59000');
+    // The ask (59999.5 + 0.5) reaches the limit exactly.
+    await tick(t, 'BTCUSDT', '59999.5');
     const open = await waitFor(async () => {
       const o = await getOrder(demo(user), waiting.id);
       return o.state === 'open' ? o : null;
@@ -334,6 +335,23 @@ describe('U orders (leveraged contracts) /swx/customer/order', () => {
     await tick(t, 'BTCUSDT', '61000');
     expect((await stopU(demo(user), waiting.id)).body.result).toMatchObject({ profit: '99.95' });
     expect(await userBalance(t, user, 'demo', 'available')).toBe('100087.95');
+    await tick(t, 'BTCUSDT', '65000');
+  });
+
+  it('a limit the market gaps past fills at the better price, as a limit order fills at its limit or better', async () => {
+    const user = await registerUser(t);
+    const limit = { code: 'BTCUSDT', direction: 'buy', lots: '0.1', leverage: 10, limitPrice: '60000' };
+    const waiting = (await buyU(demo(user), limit)).body.result;
+    // From 65000 straight to 59000: the ask 59000.5 is 999.5 under the limit.
+    await tick(t, 'BTCUSDT', '59000');
+    const open = await waitFor(async () => {
+      const o = await getOrder(demo(user), waiting.id);
+      return o.state === 'open' ? o : null;
+    });
+    expect(open).toMatchObject({ openPrice: '59000.5', margin: '600', fee: '12' });
+    await tick(t, 'BTCUSDT', '60000');
+    // Closed at the bid 59999.5: the gap's 999 is the user's.
+    expect((await stopU(demo(user), waiting.id)).body.result).toMatchObject({ profit: '99.9' });
     await tick(t, 'BTCUSDT', '65000');
   });
 
@@ -349,13 +367,14 @@ describe('U orders (leveraged contracts) /swx/customer/order', () => {
     ).body.result;
     expect(sellLimit).toMatchObject({ state: 'waiting' });
 
-    // bid 66499.5 reaches the sell limit; ask 66500.5 is past the 100x short's liquidation price.
+    // bid 66499.5 is past the sell limit (a gap: it fills there, better than its 66000); ask
+    // 66500.5 is past the 100x short's liquidation price.
     await tick(t, 'BTCUSDT', '66500');
     const opened = await waitFor(async () => {
       const o = await getOrder(demo(user), sellLimit.id);
       return o.state === 'open' ? o : null;
     });
-    expect(opened).toMatchObject({ openPrice: '66000' });
+    expect(opened).toMatchObject({ openPrice: '66499.5' });
     expect(await closedOrder(demo(user), shortLiquidated.id)).toMatchObject({
       closeReason: 'liquidation',
       closePrice: '66500.5',

@@ -14,7 +14,14 @@ import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
 import type { UOrder } from './entities/u-order.entity';
 import { copyOrder, PositionBook, type LiveState } from './position-book';
 import { TradingEvent, TradingEvents, type TradingMessage } from './trading-events';
-import { moveReachesLimit, moveTrigger, quoteAround, type Direction, type PriceMove } from './u-order-math';
+import {
+  limitFillPrice,
+  moveReachesLimit,
+  moveTrigger,
+  quoteAround,
+  type Direction,
+  type PriceMove,
+} from './u-order-math';
 import { UOrdersService, type TickCheck } from './u-orders.service';
 
 /**
@@ -633,8 +640,14 @@ export class PositionEngine implements OnApplicationBootstrap, OnModuleDestroy {
             next.push(row);
             continue;
           }
+          // At the limit, or at the move's opening price when that was already past it (a gap).
+          const fill = limitFillPrice(
+            row.direction,
+            limit,
+            quoteAround(move.open, terms.spread, terms.pricePrecision),
+          );
           const opened = await tryNow(() =>
-            this.orders.openWaiting(String(row.id), { bid: limit, ask: limit }, evidence),
+            this.orders.openWaiting(String(row.id), { bid: fill, ask: fill }, evidence),
           );
           if (opened) {
             fired++;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   checkStops,
   feeFor,
+  limitFillPrice,
   limitReached,
   liquidationPrice,
   marginFor,
@@ -109,6 +110,13 @@ describe('U order math', () => {
     expect(limitReached('buy', d('100'), { bid: d('99'), ask: d('100') })).toBe(true);
     expect(limitReached('buy', d('100'), { bid: d('100'), ask: d('101') })).toBe(false);
     expect(limitReached('sell', d('100'), { bid: d('100'), ask: d('101') })).toBe(true);
+  });
+
+  it('a limit fills at its limit, or better when the market gapped past it', () => {
+    expect(limitFillPrice('buy', d('100'), { bid: d('99'), ask: d('100') })).toEqual(d('100'));
+    expect(limitFillPrice('buy', d('100'), { bid: d('94'), ask: d('95') })).toEqual(d('95'));
+    expect(limitFillPrice('sell', d('100'), { bid: d('100'), ask: d('101') })).toEqual(d('100'));
+    expect(limitFillPrice('sell', d('100'), { bid: d('106'), ask: d('107') })).toEqual(d('106'));
   });
 
   it('property: a close conserves money and never takes more than the margin', () => {

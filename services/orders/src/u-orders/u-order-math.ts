@@ -152,6 +152,16 @@ export function limitReached(direction: Direction, limit: Decimal, q: Quote): bo
   return direction === 'buy' ? q.ask.lte(limit) : q.bid.gte(limit);
 }
 
+/**
+ * The price a waiting order fills at once `q` reaches its limit: the limit, or better when the
+ * market was already past it (a gap: a buy at an ask below its limit, a sell at a bid above it), as a
+ * limit order fills at its limit or better. The mirror of a stop, which closes at the gap's price
+ * when that is worse than its level (moveTrigger).
+ */
+export function limitFillPrice(direction: Direction, limit: Decimal, q: Quote): Decimal {
+  return direction === 'buy' ? Decimal.min(limit, q.ask) : Decimal.max(limit, q.bid);
+}
+
 /** A stretch of prices: one tick (open = low = high) or a K-line (its path inside is unknown). */
 export interface PriceMove {
   open: Decimal;

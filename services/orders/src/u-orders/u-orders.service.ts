@@ -33,6 +33,7 @@ import {
   closeSide,
   feeFor,
   limitReached,
+  limitFillPrice,
   liquidationPrice,
   marginFor,
   openSide,
@@ -418,8 +419,10 @@ export class UOrdersService {
   }
 
   /**
-   * Opens a waiting order whose limit the market reached: it fills at its limit price, at the
-   * moment of the evidence (a restart catching up fills it when the K-line or tick says).
+   * Opens a waiting order whose limit the market reached: it fills at its limit price, or at the
+   * quote when that is better (the market gapped past the limit), at the moment of the evidence (a
+   * restart catching up fills it when the K-line or tick says). The margin and fee held at the
+   * order's placement (on the limit's notional) stay as they are.
    */
   async openWaiting(orderId: string, quote: Quote, evidence: PriceEvidence): Promise<UOrder | null> {
     const maintenance = await this.parameters.maintenancePercent();
@@ -431,7 +434,7 @@ export class UOrdersService {
       const terms = this.prices.instrument(order.code);
       // A suspended instrument opens no new position: the order waits (or is cancelled).
       if (terms.status !== 'active') return null;
-      const price = order.limitPrice!;
+      const price = limitFillPrice(order.direction, order.limitPrice!, quote);
       if (order.fee.gt(0)) {
         await this.ledger.post(
           {
