@@ -228,6 +228,23 @@ describe('web-admin visual review: figures, order of fields, phones, Arabic', ()
     expect(await period.innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}$/);
   });
 
+  it('in Arabic, the audit trail says its actions and targets in words, the code under them; its detail JSON left to right', async () => {
+    const arabic = loadConsoleLanguage('ar');
+    await setLocale(page, 'ar');
+    await page.goto('/admin/audit');
+    const login = page.locator('tr', { hasText: 'admin.login' }).first();
+    await login.waitFor();
+    expect(await login.locator('td.column-action').innerText()).toBe(
+      `${arabic.operations.swx.visual.auditActions.admin.login}\nadmin.login`,
+    );
+    await login.locator('td.column-action').click();
+    const json = page.getByTestId('audit-detail').locator('pre').first();
+    await json.waitFor();
+    expect(await json.getAttribute('dir')).toBe('ltr');
+    await screenshot(page, 'admin-visual-audit-ar');
+    await setLocale(page, 'en');
+  });
+
   it('in Arabic, forms keep paths, figures and JSON left to right; an auction end says its time zone', async () => {
     const arabic = loadConsoleLanguage('ar');
     await setLocale(page, 'ar');

@@ -37,6 +37,55 @@ const auditFilters = [
   <TextInput key="adminId" source="adminId" />,
 ];
 
+/** A code of the audit trail in words, when the console knows it ('' otherwise). */
+function auditWords(translate: (key: string, options?: object) => string, group: string, code: unknown) {
+  if (typeof code !== 'string' || !/^[A-Za-z_]+(\.[A-Za-z0-9_]+)?$/.test(code)) return '';
+  const words = translate(`swx.visual.${group}.${code}`, { _: '' });
+  return typeof words === 'string' && words !== `swx.visual.${group}.${code}` ? words : '';
+}
+
+/**
+ * An entry's action or target in words in the console's language, its code under it (as filtered on
+ * and exported): the trail read as code words (kyc.verified, support_conversation) in every language.
+ */
+function AuditCode({
+  source,
+  group,
+}: {
+  source: string;
+  group: 'auditActions' | 'auditTargets';
+  sortable?: boolean;
+}) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const code: unknown = record?.[source];
+  if (code === null || code === undefined || code === '') return <span>-</span>;
+  const words = auditWords(translate, group, code);
+  const codeText = (
+    <Box
+      component="span"
+      dir="ltr"
+      sx={{
+        display: words ? 'block' : 'inline',
+        fontFamily: words ? 'monospace' : undefined,
+        fontSize: words ? 12 : undefined,
+        color: words ? 'text.secondary' : undefined,
+        unicodeBidi: 'isolate',
+      }}
+    >
+      {String(code)}
+    </Box>
+  );
+  return words ? (
+    <span data-testid={`audit-${group === 'auditActions' ? 'action' : 'target'}-words`}>
+      {words}
+      {codeText}
+    </span>
+  ) : (
+    codeText
+  );
+}
+
 /** The expand panel: where the request came from and the entry's detail (long values wrap). */
 function AuditDetail() {
   const record = useRecordContext();
@@ -46,7 +95,8 @@ function AuditDetail() {
       <Box sx={{ mb: 0.5, color: 'text.secondary' }}>
         {translate('resources.audit.fields.ip')}: {record?.ip ?? '-'}
       </Box>
-      <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {/* JSON, left to right in every language (in Arabic its braces and quotes were turned round). */}
+      <Box component="pre" dir="ltr" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {JSON.stringify(record?.detail ?? {}, null, 2)}
       </Box>
     </Box>
@@ -117,8 +167,8 @@ export const AuditList = () => (
       <TextField source="id" />
       <DateField source="createdAt" showTime />
       <TextField source="adminEmail" sortable={false} emptyText="-" />
-      <TextField source="action" />
-      <TextField source="targetType" sortable={false} emptyText="-" />
+      <AuditCode source="action" group="auditActions" />
+      <AuditCode source="targetType" group="auditTargets" sortable={false} />
       <TextField source="targetId" sortable={false} emptyText="-" />
     </Datagrid>
   </List>
