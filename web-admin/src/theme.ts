@@ -23,7 +23,12 @@ const consoleComponents = {
   },
   RaDatagrid: {
     styleOverrides: {
-      root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } },
+      root: {
+        '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+        // A column's title is not broken inside a word of Chinese or Japanese (written without
+        // spaces, "当前出价" stood one character a line over a narrow column); between words as before.
+        '& .RaDatagrid-headerCell': { wordBreak: 'keep-all' },
+      },
     },
   },
   // A field's value takes its direction from its content, as a list's cells do: in Arabic a path,
