@@ -289,6 +289,28 @@ describe('web-admin visual review: figures, order of fields, phones, Arabic', ()
     await end.waitFor();
     const helper = await page.locator(`#${await end.getAttribute('id')}-helper-text`).innerText();
     expect(helper).toBe(arabic.operations.swx.visual.browserZone.replace('%{zone}', 'UTC'));
+    // The image's hint: "https://" reads left to right in the Arabic sentence (it read "//:https").
+    const image = page.locator(
+      `#${await page.locator('input[name="imageUrl"]').getAttribute('id')}-helper-text`,
+    );
+    const https = await image.evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf('https://');
+        if (at < 0) continue;
+        const left = (i: number) => {
+          const r = document.createRange();
+          r.setStart(node, i);
+          r.setEnd(node, i + 1);
+          return r.getBoundingClientRect().left;
+        };
+        return { h: left(at), colon: left(at + 5), slash: left(at + 7) };
+      }
+      return null;
+    });
+    expect(https).not.toBeNull();
+    expect(https!.h).toBeLessThan(https!.colon);
+    expect(https!.colon).toBeLessThan(https!.slash);
     await setLocale(page, 'en');
   });
 

@@ -258,10 +258,10 @@ export const ar: ConsoleLanguage = {
       instruments: {
         decimal: 'عدد عشري، مثل 0.0001',
         leverages: 'أعداد صحيحة لا تقل عن 1، مفصولة بفواصل',
-        leveragesHelp: 'مثل 1, 5, 10, 20',
-        hours: 'JSON: {"alwaysOpen": true} أو {"alwaysOpen": false, "sessions": [...]}',
+        leveragesHelp: 'مثل \u20661, 5, 10, 20\u2069',
+        hours: 'JSON: \u2066{"alwaysOpen": true}\u2069 أو \u2066{"alwaysOpen": false, "sessions": [...]}\u2069',
         hoursHelp:
-          'جلسات أسبوعية بالتوقيت المحلي لـ "timezone" (منطقة IANA، مع التوقيت الصيفي؛ UTC إن لم تُذكر)، مثل {"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}',
+          'جلسات أسبوعية بالتوقيت المحلي لـ "timezone" (منطقة IANA، مع التوقيت الصيفي؛ UTC إن لم تُذكر)، مثل \u2066{"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}\u2069',
         statusHelp:
           'معلّقة: لا أوامر جديدة ولا تظهر في القوائم؛ يمكن إغلاق المراكز المفتوحة، ويظل وقف الخسارة وجني الأرباح والتصفية ساريًا، ولا تُفتح أوامر الحد المنتظرة (يمكن إلغاؤها).',
       },
@@ -419,8 +419,8 @@ export const ar: ConsoleLanguage = {
           'الحد الأدنى الخاص بهذه الشبكة؛ يخضع المستخدمون لمعامل النظام deposit_min_<coin> إذا كان أعلى (يظهر مع *)',
         minWithdrawalFloor:
           'الحد الأدنى الخاص بهذه الشبكة؛ يخضع المستخدمون لمعامل النظام withdraw_min_<coin> إذا كان أعلى (يظهر مع *)',
-        cycles: 'المدد بالأيام التي يختار منها المستخدم، مثل 7, 15, 30',
-        imageUrl: 'مسار على هذا الموقع (/assets/...) أو عنوان https://',
+        cycles: 'المدد بالأيام التي يختار منها المستخدم، مثل \u20667, 15, 30\u2069',
+        imageUrl: 'مسار على هذا الموقع (\u2066/assets/...\u2069) أو عنوان \u2066https://\u2069',
       },
       nft: {
         bids: 'المزايدات',
