@@ -284,6 +284,26 @@ describe('web-admin visual review: figures, order of fields, phones, Arabic', ()
     const logo = page.locator('input[name="logo"]');
     expect(await logo.evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('plaintext');
     await screenshot(page, 'admin-visual-instrument-ar');
+    // A record's title: "#deposit_min_BTC" whole after the Arabic name (it read "deposit_min_BTC#").
+    await page.goto('/admin/parameters/deposit_min_BTC');
+    await page.locator('input[name="value"]').waitFor();
+    const title = await page.locator('#react-admin-title').evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf('#deposit');
+        if (at < 0) continue;
+        const left = (i: number) => {
+          const r = document.createRange();
+          r.setStart(node, i);
+          r.setEnd(node, i + 1);
+          return r.getBoundingClientRect().left;
+        };
+        return { hash: left(at), d: left(at + 1) };
+      }
+      return null;
+    });
+    expect(title).not.toBeNull();
+    expect(title!.hash).toBeLessThan(title!.d);
     await page.goto('/admin/nfts/1');
     const end = page.locator('input[name="endTime"]');
     await end.waitFor();

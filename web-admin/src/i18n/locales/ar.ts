@@ -65,12 +65,12 @@ export const ar: ConsoleLanguage = {
       page: {
         create: 'إنشاء %{name}',
         dashboard: 'لوحة المعلومات',
-        edit: '%{name} %{recordRepresentation}',
+        edit: '%{name} \u2068%{recordRepresentation}\u2069',
         error: 'حدث خطأ ما',
         list: '%{name}',
         loading: 'جارٍ التحميل',
         not_found: 'غير موجود',
-        show: '%{name} %{recordRepresentation}',
+        show: '%{name} \u2068%{recordRepresentation}\u2069',
         empty: '%{name}: لا يوجد أي عنصر بعد.',
         invite: 'هل تريد إضافة عنصر؟',
         access_denied: 'تم رفض الوصول',
@@ -259,7 +259,8 @@ export const ar: ConsoleLanguage = {
         decimal: 'عدد عشري، مثل 0.0001',
         leverages: 'أعداد صحيحة لا تقل عن 1، مفصولة بفواصل',
         leveragesHelp: 'مثل \u20661, 5, 10, 20\u2069',
-        hours: 'JSON: \u2066{"alwaysOpen": true}\u2069 أو \u2066{"alwaysOpen": false, "sessions": [...]}\u2069',
+        hours:
+          'JSON: \u2066{"alwaysOpen": true}\u2069 أو \u2066{"alwaysOpen": false, "sessions": [...]}\u2069',
         hoursHelp:
           'جلسات أسبوعية بالتوقيت المحلي لـ "timezone" (منطقة IANA، مع التوقيت الصيفي؛ UTC إن لم تُذكر)، مثل \u2066{"timezone": "America/New_York", "alwaysOpen": false, "sessions": [{"open": "Mon 09:30", "close": "Mon 16:00"}]}\u2069',
         statusHelp:
