@@ -172,11 +172,9 @@ describe('web-admin visual review: figures, order of fields, phones, Arabic', ()
     expect(yieldCell).toMatchObject({ align: 'right', text: expect.stringMatching(/^\d+(\.\d+)?%$/) });
   });
 
-  it('in Chinese, column titles are not broken inside their words', async () => {
-    await setLocale(page, 'zh');
-    await page.goto('/admin/plans');
-    await cell(page, customer.username, 'dailyYield').waitFor();
-    const broken = await page.locator('th.RaDatagrid-headerCell').evaluateAll((cells) =>
+  /** The header or body cells of the page's list whose single word (no space) takes more than one line. */
+  const brokenWords = (p: Page, selector: string) =>
+    p.locator(selector).evaluateAll((cells) =>
       cells
         .map((th) => {
           // The lines its words take (the sort arrow beside them is no line of text).
@@ -193,8 +191,18 @@ describe('web-admin visual review: figures, order of fields, phones, Arabic', ()
         // One word of Chinese (no space; a bracket may go to the next line): on one line.
         .filter((h) => h.text && !/[\s（(]/.test(h.text) && h.lines > 1),
     );
-    expect(broken).toEqual([]);
+
+  it('in Chinese, column titles and short values are not broken inside their words', async () => {
+    await setLocale(page, 'zh');
+    await page.goto('/admin/plans');
+    await cell(page, customer.username, 'dailyYield').waitFor();
+    expect(await brokenWords(page, 'th.RaDatagrid-headerCell')).toEqual([]);
     await screenshot(page, 'admin-visual-plans-zh');
+    // The instruments: a type and a status in Chinese, each on one line.
+    await page.goto('/admin/instruments');
+    await page.locator('td.column-type').first().waitFor();
+    expect(await brokenWords(page, 'td.column-type, td.column-status')).toEqual([]);
+    await screenshot(page, 'admin-visual-instruments-zh');
     await setLocale(page, 'en');
   });
 

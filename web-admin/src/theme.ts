@@ -28,6 +28,9 @@ const consoleComponents = {
         // A column's title is not broken inside a word of Chinese or Japanese (written without
         // spaces, "当前出价" stood one character a line over a narrow column); between words as before.
         '& .RaDatagrid-headerCell': { wordBreak: 'keep-all' },
+        // Nor a cell's words ("加密货币", "全天开放" and "正常" took two lines); a sentence still
+        // wraps at its punctuation, and a word longer than the column at the column's edge.
+        '& .RaDatagrid-rowCell': { wordBreak: 'keep-all', overflowWrap: 'break-word' },
       },
     },
   },
