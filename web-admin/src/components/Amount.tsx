@@ -2,12 +2,6 @@ import { Box } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { formatDecimal } from '../dashboard/format';
 
-/**
- * A figure as the console writes money and quantities: integer digits grouped (1,234.56), every
- * decimal the API gave (trailing zeros dropped, none cut), the currency after it, on one line, left
- * to right in every language (in Arabic "100 USDT" and "-5.5" read as they do in a list, not
- * "USDT 100" or "5.5-"), digits of one width so that a column's figures line up.
- */
 /** A share written as a decimal ("0.008") as a percentage's figure ("0.8"), exactly (no float). */
 export function ratioToPercent(value: string): string {
   if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
@@ -19,6 +13,12 @@ export function ratioToPercent(value: string): string {
   return `${negative ? '-' : ''}${whole}${rest ? `.${rest}` : ''}`;
 }
 
+/**
+ * A figure as the console writes money and quantities: integer digits grouped (1,234.56), every
+ * decimal the API gave (trailing zeros dropped, none cut), the currency after it, on one line, left
+ * to right in every language (in Arabic "100 USDT" and "-5.5" read as they do in a list, not
+ * "USDT 100" or "5.5-"), digits of one width so that a column's figures line up.
+ */
 export function Amount({
   value,
   currency,
