@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Clock } from '@app/common';
 import { consoleMessages } from '../../web-admin/src/i18n/language';
+import { SECTIONS } from '../../web-admin/src/menu-sections';
 import { verifiedUser } from '../e2e/reliability/reliability-fixtures';
 import { adminToken, demo, fundReal, real, tick } from '../e2e/trading/trading-support';
 import { lastCode, registerUser, uniqueName, type RegisteredUser } from '../support/users';
@@ -255,39 +256,8 @@ function texts(code: string): Set<string> {
 
   async function routes(): Promise<[string, string][]> {
     const out: [string, string][] = [['dashboard', '/']];
-    const lists = [
-      'kyc',
-      'recharges',
-      'withdrawals',
-      'users',
-      'loans',
-      'plans',
-      'u-orders',
-      'options-orders',
-      'spot-orders',
-      'spot-trades',
-      'nfts',
-      'charities',
-      'conversations',
-      'outbox',
-      'instruments',
-      'spot-pairs',
-      'priceSources',
-      'coinNetworks',
-      'planProducts',
-      'options-products',
-      'loanProducts',
-      'parameters',
-      'contents',
-      'announcements',
-      'levels',
-      'inviteRewards',
-      'ledger-accounts',
-      'ledger-transfers',
-      'adjustments',
-      'audit',
-      'admins',
-    ];
+    // Every list of the menu, section by section.
+    const lists = SECTIONS.flatMap(([, resources]) => resources);
     for (const r of lists) out.push([`${r}-list`, `/${r}`]);
     const shows = ['kyc', 'recharges', 'withdrawals', 'users', 'conversations', 'adjustments'];
     for (const r of shows) {
