@@ -229,10 +229,20 @@ export class KlinesService implements OnModuleDestroy {
     }));
   }
 
-  /** The last `count` 1-minute closes of an instrument, oldest first. */
+  /**
+   * The last `count` closes of an instrument, oldest first: of its 1-minute candles, else of the
+   * finest period it has. The generated history has 1-minute candles for its last day only (5-minute
+   * and hourly bars before it), so a market closed all that day (a stock on a Saturday night, forex
+   * on a Sunday) has its last price in the coarser bars; 1-minute ones past their retention too.
+   */
   async recentCloses(instrumentId: number, count: number): Promise<Decimal[]> {
     const rows: { close: string }[] = await this.db.query(
-      `SELECT close::text FROM market.klines WHERE instrument_id = $1 AND period = '1m'
+      `SELECT close::text FROM market.klines
+        WHERE instrument_id = $1
+          AND period = (SELECT k.period FROM unnest(ARRAY['1m', '5m', '1h', '1d']) WITH ORDINALITY AS p(period, n)
+                          CROSS JOIN LATERAL (SELECT period FROM market.klines
+                                               WHERE instrument_id = $1 AND period = p.period LIMIT 1) k
+                         ORDER BY p.n LIMIT 1)
         ORDER BY open_time DESC LIMIT $2`,
       [instrumentId, count],
     );
