@@ -662,10 +662,86 @@ describe('online support chat /support', () => {
       const key = put.mock.calls[0][0];
       expect(key).not.toBe(orphan);
       expect(await storage.get(key)).not.toBeNull();
+
+      // A resend (same client id) keeps the first message and removes its own copy of the file;
+      // when that removal fails the message is still saved: the client gets it (not a 500), the
+      // log the file left behind.
+      const withId = (clientId: string) =>
+        t
+          .http()
+          .post('/swx/customer/user/supportImage')
+          .set(bearer(user.token))
+          .field('body', 'resent')
+          .field('clientId', clientId)
+          .attach('image', PNG, 'receipt.png');
+      const first = await withId('resend-1');
+      expect(first.body.code).toBe(200);
+      const removeFails = jest
+        .spyOn(storage, 'remove')
+        .mockRejectedValueOnce(new Error('storage unavailable'));
+      const warned = jest.spyOn(Logger.prototype, 'warn');
+      try {
+        put.mockClear();
+        const again = await withId('resend-1');
+        expect(again.body).toMatchObject({ code: 200, result: { id: (first.body.result as Message).id } });
+        const copy = put.mock.calls[0][0];
+        expect(removeFails).toHaveBeenCalledWith(copy);
+        const logged = warned.mock.calls.map((call) => String(call[0])).filter((m) => m.includes(copy));
+        expect(logged).toHaveLength(1);
+        expect(logged[0]).toContain('resend');
+        await storage.remove(copy);
+      } finally {
+        removeFails.mockRestore();
+        warned.mockRestore();
+      }
     } finally {
       put.mockRestore();
       await t.db.query('DROP TRIGGER IF EXISTS support_fail_once ON content.support_messages');
       await t.db.query(`DROP SEQUENCE IF EXISTS ${seq}`);
     }
+  });
+  it('a message that waited for its conversation is stamped when written, and the last message time never goes back', async () => {
+    const user = await registerUser(t);
+    const send = (body: string) =>
+      t.http().post('/swx/customer/user/supportMessage').set(bearer(user.token)).send({ body });
+    const first = await send('first');
+    expect(first.body.code).toBe(200);
+    const conversationId = (first.body.result as Message).conversationId;
+    // Another transaction holds the conversation while the second message's transaction begins and
+    // waits for it: the message is written after the holder lets go, and is stamped then.
+    const holder = t.db.createQueryRunner();
+    await holder.connect();
+    let releasedAt: Date;
+    try {
+      await holder.startTransaction();
+      await holder.query('SELECT 1 FROM content.support_conversations WHERE id = $1 FOR UPDATE', [
+        conversationId,
+      ]);
+      const second = send('second').then((r) => r); // supertest sends once awaited or then-ed
+      await waitFor(async () => {
+        const [row] = (await t.db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%support_conversations%'`,
+        )) as { n: number }[];
+        return row.n > 0 ? true : undefined;
+      }, 10_000);
+      await new Promise((r) => setTimeout(r, 300));
+      [{ releasedAt }] = (await holder.query('SELECT clock_timestamp() AS "releasedAt"')) as {
+        releasedAt: Date;
+      }[];
+      await holder.commitTransaction();
+      expect((await second).body.code).toBe(200);
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
+    const rows = (await t.db.query(
+      `SELECT m.body, m.created_at AS "createdAt", c.last_message_at AS "lastMessageAt"
+         FROM content.support_messages m JOIN content.support_conversations c ON c.id = m.conversation_id
+        WHERE m.conversation_id = $1 ORDER BY m.id`,
+      [conversationId],
+    )) as { body: string; createdAt: Date; lastMessageAt: Date }[];
+    expect(rows.map((r) => r.body)).toEqual(['first', 'second']);
+    expect(rows[1].createdAt.getTime()).toBeGreaterThanOrEqual(releasedAt!.getTime());
+    expect(rows[1].lastMessageAt.getTime()).toBe(rows[1].createdAt.getTime());
   });
 });

@@ -4,6 +4,7 @@ import { NotificationScanHorizon1766400002000 } from '../notifications/176640000
 import { NotificationScanAnchor1766400006000 } from '../notifications/1766400006000-NotificationScanAnchor';
 import { AnnouncementReads1764900005000 } from '../notifications/1764900005000-AnnouncementReads';
 import { SupportVisitorsAndImages1764900004000 } from '../support/1764900004000-SupportVisitorsAndImages';
+import { SupportMessageClockTime1766800001000 } from '../support/1766800001000-SupportMessageClockTime';
 import { CreateContent1764200001000 } from './1764200001000-CreateContent';
 import { ExchangeParameters1764200002000 } from './1764200002000-ExchangeParameters';
 import { InviteRewardParameter1764900002000 } from './1764900002000-InviteRewardParameter';
@@ -24,4 +25,5 @@ export const CONTENT_MIGRATIONS = [
   CoinMinimumFloors1766400001000,
   NotificationScanHorizon1766400002000,
   NotificationScanAnchor1766400006000,
+  SupportMessageClockTime1766800001000,
 ];

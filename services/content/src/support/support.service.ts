@@ -167,20 +167,14 @@ export class SupportService {
         return { conversation, message, created: true };
       })
       .catch(async (error: unknown) => {
-        // The message was not saved: its image, stored before, would be kept by nothing. A failed
-        // removal leaves it behind: said in the log (to be removed by hand), while the client is
-        // told of the message's own error.
-        if (stored)
-          await this.storage
-            .remove(stored.key)
-            .catch((removal: unknown) =>
-              this.logger.warn(
-                `support image ${stored.key} left in the storage: its message was not saved and removing it failed: ${removal instanceof Error ? removal.message : String(removal)}`,
-              ),
-            );
+        // The message was not saved: its image, stored before, would be kept by nothing; the
+        // client is told of the message's own error.
+        if (stored) await this.discardImage(stored.key, 'its message was not saved');
         throw error;
       });
-    if (!created && stored) await this.storage.remove(stored.key); // a resend: the first one stays
+    // A resend: the first one's image stays. The message is saved either way, so a failed removal
+    // is the log's business, not an error for the client.
+    if (!created && stored) await this.discardImage(stored.key, 'its message was a resend');
     const view = this.messageView(message);
     if (created) this.push(conversation, message, view);
     return view;
@@ -203,6 +197,17 @@ export class SupportService {
       agentUnread: conversation.agentUnread,
       conversation: this.conversationView(conversation, message),
     });
+  }
+
+  /** Removes an image no message names; a failed removal leaves it behind, said in the log (to be removed by hand). */
+  private async discardImage(key: string, why: string): Promise<void> {
+    await this.storage
+      .remove(key)
+      .catch((removal: unknown) =>
+        this.logger.warn(
+          `support image ${key} left in the storage: ${why} and removing it failed: ${removal instanceof Error ? removal.message : String(removal)}`,
+        ),
+      );
   }
 
   private async storeImage(image: UploadedImage): Promise<{ key: string; type: string }> {

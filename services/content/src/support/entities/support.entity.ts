@@ -58,6 +58,7 @@ export class SupportMessage {
   @Column('text', { name: 'image_type', nullable: true })
   imageType: string | null;
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  // Stamped when written, under the conversation's lock (migration SupportMessageClockTime).
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz', default: () => 'clock_timestamp()' })
   createdAt: Date;
 }
