@@ -719,9 +719,9 @@ describe('online support chat /support', () => {
       ]);
       const second = send('second').then((r) => r); // supertest sends once awaited or then-ed
       await waitFor(async () => {
-        const [row] = (await t.db.query(
+        const [row] = await t.db.query<{ n: number }[]>(
           `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%support_conversations%'`,
-        )) as { n: number }[];
+        );
         return row.n > 0 ? true : undefined;
       }, 10_000);
       await new Promise((r) => setTimeout(r, 300));
@@ -734,12 +734,12 @@ describe('online support chat /support', () => {
       if (holder.isTransactionActive) await holder.rollbackTransaction();
       await holder.release();
     }
-    const rows = (await t.db.query(
+    const rows = await t.db.query<{ body: string; createdAt: Date; lastMessageAt: Date }[]>(
       `SELECT m.body, m.created_at AS "createdAt", c.last_message_at AS "lastMessageAt"
          FROM content.support_messages m JOIN content.support_conversations c ON c.id = m.conversation_id
         WHERE m.conversation_id = $1 ORDER BY m.id`,
       [conversationId],
-    )) as { body: string; createdAt: Date; lastMessageAt: Date }[];
+    );
     expect(rows.map((r) => r.body)).toEqual(['first', 'second']);
     expect(rows[1].createdAt.getTime()).toBeGreaterThanOrEqual(releasedAt!.getTime());
     expect(rows[1].lastMessageAt.getTime()).toBe(rows[1].createdAt.getTime());
