@@ -2,6 +2,8 @@ import Decimal from 'decimal.js';
 import { Clock } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { PriceService } from '@app/market';
+import { UOrdersService } from '@app/orders/u-orders/u-orders.service';
+import { ledgerViolations } from '../../support/ledger-audit';
 import { waitFor } from '../market/market-support';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser } from '../../support/users';
@@ -338,20 +340,104 @@ describe('U orders (leveraged contracts) /swx/customer/order', () => {
     await tick(t, 'BTCUSDT', '65000');
   });
 
-  it('a limit the market gaps past fills at the better price, as a limit order fills at its limit or better', async () => {
+  it("a limit the market gaps past fills at the better price, with the margin and fee of the fill's notional", async () => {
     const user = await registerUser(t);
     const limit = { code: 'BTCUSDT', direction: 'buy', lots: '0.1', leverage: 10, limitPrice: '60000' };
     const waiting = (await buyU(demo(user), limit)).body.result;
+    expect(waiting).toMatchObject({ state: 'waiting', margin: '600', fee: '12' });
+    expect(await userBalance(t, user, 'demo', 'available')).toBe('99388');
     // From 65000 straight to 59000: the ask 59000.5 is 999.5 under the limit.
     await tick(t, 'BTCUSDT', '59000');
     const open = await waitFor(async () => {
       const o = await getOrder(demo(user), waiting.id);
       return o.state === 'open' ? o : null;
     });
-    expect(open).toMatchObject({ openPrice: '59000.5', margin: '600', fee: '12' });
+    // The margin and fee of 5900.05 (not of the limit's 6000): 590.005 and 0.2% of it, and the
+    // liquidation price from that margin (59000.5 - 590.005 x 80% / 0.1).
+    expect(open).toMatchObject({
+      openPrice: '59000.5',
+      margin: '590.005',
+      fee: '11.8001',
+      liquidationPrice: '54280.46',
+    });
+    const listed = (await t.http().get(`${ORDER}/listUOrder?state=open`).set(demo(user))).body.result;
+    expect(listed.list).toEqual([
+      expect.objectContaining({ id: waiting.id, margin: '590.005', fee: '11.8001' }),
+    ]);
+    // The excess margin (9.995) and fee (0.1999) came back with the opening, once.
+    expect(await userBalance(t, user, 'demo', 'margin')).toBe('590.005');
+    expect(await userBalance(t, user, 'demo', 'available')).toBe('99398.1949');
+    // One posting: the fee (11.8001) to the house and the excess (10.1949) back to the user.
+    const posting = async () => {
+      const legs: { to: string; amount: string }[] = await t.db.query(
+        `SELECT c.kind || ':' || c.owner_type AS to, x.amount::text AS amount
+           FROM ledger.journal j JOIN ledger.transfers x ON x.journal_id = j.id
+           JOIN ledger.accounts c ON c.id = x.credit_account_id
+          WHERE j.idempotency_key = $1 ORDER BY c.kind`,
+        [`u-open-${waiting.id}`],
+      );
+      return legs.map((l) => `${l.to} ${new Decimal(l.amount).toFixed()}`);
+    };
+    const legs = ['available:user 10.1949', 'main:system 11.8001'];
+    expect(await posting()).toEqual(legs);
+    // A replay (another engine at the same tick) finds it open and posts nothing.
+    const orders = t.app.get(UOrdersService, { strict: false });
+    const quote = { bid: new Decimal('58999.5'), ask: new Decimal('59000.5') };
+    expect(await orders.openWaiting(waiting.id, quote, { source: 'tick', at: new Date() })).toBeNull();
+    expect(await posting()).toEqual(legs);
+    expect(await userBalance(t, user, 'demo', 'available')).toBe('99398.1949');
+    expect(await ledgerViolations(process.env.TEST_RUN_DATABASE_URL!)).toEqual([]);
+
     await tick(t, 'BTCUSDT', '60000');
-    // Closed at the bid 59999.5: the gap's 999 is the user's.
-    expect((await stopU(demo(user), waiting.id)).body.result).toMatchObject({ profit: '99.9' });
+    // Closed at the bid 59999.5: the gap's 999 is the user's; the margin returns, 590.005.
+    expect((await stopU(demo(user), waiting.id)).body.result).toMatchObject({
+      profit: '99.9',
+      margin: '590.005',
+    });
+    expect(await userBalance(t, user, 'demo', 'available')).toBe('100088.0999');
+    expect(await userBalance(t, user, 'demo', 'margin')).toBe('0');
+    await tick(t, 'BTCUSDT', '65000');
+  });
+
+  it('a sell limit filled above its limit holds the margin and fee of that notional, or what it holds when the balance cannot add to it', async () => {
+    const base = { code: 'BTCUSDT', direction: 'sell', lots: '0.1', leverage: 10, limitPrice: '66000' };
+    const rich = await registerUser(t);
+    const poor = await registerUser(t);
+    // Exactly the limit's margin (660) and fee (13.2): nothing left to add.
+    await fundReal(t, poor, '673.2');
+    const richOrder = (await buyU(demo(rich), base)).body.result;
+    const poorOrder = (await buyU(real(poor), base)).body.result;
+    expect(poorOrder).toMatchObject({ state: 'waiting', margin: '660', fee: '13.2' });
+    expect(await userBalance(t, poor, 'real', 'available')).toBe('0');
+
+    // The bid 66499.5 is 499.5 over the limit.
+    await tick(t, 'BTCUSDT', '66500');
+    const opened = (h: Record<string, string>, id: string) =>
+      waitFor(async () => {
+        const o = await getOrder(h, id);
+        return o.state === 'open' ? o : null;
+      });
+    // 6649.95 / 10 and 0.2% of it: 4.995 more margin and 0.0999 more fee from the available balance.
+    expect(await opened(demo(rich), richOrder.id)).toMatchObject({
+      openPrice: '66499.5',
+      margin: '664.995',
+      fee: '13.2999',
+    });
+    expect(await userBalance(t, rich, 'demo', 'available')).toBe('99321.7051');
+    expect(await userBalance(t, rich, 'demo', 'margin')).toBe('664.995');
+    // No balance to add: it opens at the better price on what it holds.
+    expect(await opened(real(poor), poorOrder.id)).toMatchObject({
+      openPrice: '66499.5',
+      margin: '660',
+      fee: '13.2',
+    });
+    expect(await userBalance(t, poor, 'real', 'margin')).toBe('660');
+    expect(await ledgerViolations(process.env.TEST_RUN_DATABASE_URL!)).toEqual([]);
+    for (const [h, id] of [
+      [demo(rich), richOrder.id],
+      [real(poor), poorOrder.id],
+    ] as const)
+      expect((await stopU(h, id)).body.code).toBe(20005);
     await tick(t, 'BTCUSDT', '65000');
   });
 
@@ -374,7 +460,8 @@ describe('U orders (leveraged contracts) /swx/customer/order', () => {
       const o = await getOrder(demo(user), sellLimit.id);
       return o.state === 'open' ? o : null;
     });
-    expect(opened).toMatchObject({ openPrice: '66499.5' });
+    // Margined on 6649.95 at 10x, the fee 0.2% of it.
+    expect(opened).toMatchObject({ openPrice: '66499.5', margin: '664.995', fee: '13.2999' });
     expect(await closedOrder(demo(user), shortLiquidated.id)).toMatchObject({
       closeReason: 'liquidation',
       closePrice: '66500.5',

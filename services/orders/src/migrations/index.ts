@@ -8,6 +8,7 @@ import { SpotSequencing1764050006000 } from './1764050006000-SpotSequencing';
 import { TradingEvidence1764040004100 } from './1764040004100-TradingEvidence';
 import { TradingTriggerIndexes1766300001000 } from './1766300001000-TradingTriggerIndexes';
 import { PlanAccountIds1766400005000 } from './1766400005000-PlanAccountIds';
+import { UOrderFeeRate1766900001000 } from './1766900001000-UOrderFeeRate';
 
 export const ORDERS_MIGRATIONS = [
   CreatePlans1764100001000,
@@ -20,4 +21,5 @@ export const ORDERS_MIGRATIONS = [
   SpotSequencing1764050006000,
   PlanAccountIds1766400005000,
   PlanProductNames1766500002000,
+  UOrderFeeRate1766900001000,
 ];

@@ -2,7 +2,9 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import {
   checkStops,
+  exactFeeRate,
   feeFor,
+  fillMoney,
   limitFillPrice,
   limitReached,
   liquidationPrice,
@@ -117,6 +119,61 @@ describe('U order math', () => {
     expect(limitFillPrice('buy', d('100'), { bid: d('94'), ask: d('95') })).toEqual(d('95'));
     expect(limitFillPrice('sell', d('100'), { bid: d('100'), ask: d('101') })).toEqual(d('100'));
     expect(limitFillPrice('sell', d('100'), { bid: d('106'), ask: d('107') })).toEqual(d('106'));
+  });
+
+  it("a limit filled at a better price holds the margin and fee of the fill's notional, as its placement rounds them", () => {
+    // A buy limit at 100 (10 lots, 10x, 0.2%) held 100 margin and 2 fee; filled at 95 it needs 95 and 1.9.
+    const held = {
+      margin: marginFor(d('100'), d('10'), d('1'), 10),
+      fee: feeFor(d('100'), d('10'), d('1'), d('0.2')),
+    };
+    expect([held.margin.toFixed(), held.fee.toFixed()]).toEqual(['100', '2']);
+    const filled = fillMoney(d('95'), d('10'), d('1'), 10, d('0.2'), held);
+    expect([filled.margin.toFixed(), filled.fee.toFixed()]).toEqual(['95', '1.9']);
+    // Rounded up to 8 decimals as at placement: 59000.5 x 0.1 / 3 and x 0.17% (a VIP's discounted rate).
+    const gap = fillMoney(d('59000.5'), d('0.1'), d('1'), 3, d('0.17'), held);
+    expect([gap.margin.toFixed(), gap.fee.toFixed()]).toEqual(['1966.68333334', '10.030085']);
+    expect(gap.margin).toEqual(marginFor(d('59000.5'), d('0.1'), d('1'), 3));
+    // A sell filled above its limit needs more; an unknown rate keeps the held fee.
+    const sell = fillMoney(d('106'), d('10'), d('1'), 10, null, held);
+    expect([sell.margin.toFixed(), sell.fee.toFixed()]).toEqual(['106', '2']);
+  });
+
+  it('the rate of a held fee is known only when the fee says it exactly (no rounding)', () => {
+    expect(exactFeeRate(d('2'), d('1000'))?.toFixed()).toBe('0.2');
+    expect(exactFeeRate(d('11.050085'), d('6500.05'))?.toFixed()).toBe('0.17');
+    // 0.2% of 33.33333333 is 0.066666666666 -> rounded up to 0.06666667: its rate is not that.
+    const rounded = feeFor(d('33.33333333'), d('1'), d('1'), d('0.2'));
+    expect(rounded.toFixed()).toBe('0.06666667');
+    expect(exactFeeRate(rounded, d('33.33333333'))).toBeNull();
+    expect(exactFeeRate(d('1'), d('3'))).toBeNull();
+    expect(exactFeeRate(d('0'), d('100'))?.toFixed()).toBe('0');
+    expect(exactFeeRate(d('1'), d('0'))).toBeNull();
+  });
+
+  it('property: a better fill never holds more than the limit held, and its money is the placement math at the fill', () => {
+    const cents = fc.integer({ min: 1, max: 10_000_000 }).map((n) => d(n).div(100));
+    fc.assert(
+      fc.property(
+        cents,
+        cents,
+        fc.integer({ min: 1, max: 100_000 }).map((n) => d(n).div(100)),
+        fc.constantFrom(1, 2, 3, 7, 10, 100, 500),
+        fc.integer({ min: 0, max: 29 }).map((n) => d(n).div(100)),
+        (a, b, lots, leverage, rate) => {
+          const [fill, limit] = a.lte(b) ? [a, b] : [b, a];
+          const held = {
+            margin: marginFor(limit, lots, d(1), leverage),
+            fee: feeFor(limit, lots, d(1), rate),
+          };
+          const next = fillMoney(fill, lots, d(1), leverage, rate, held);
+          expect(next.margin.lte(held.margin) && next.fee.lte(held.fee)).toBe(true);
+          expect(next.margin).toEqual(marginFor(fill, lots, d(1), leverage));
+          expect(next.fee).toEqual(feeFor(fill, lots, d(1), rate));
+          expect(next.margin.decimalPlaces()).toBeLessThanOrEqual(8);
+        },
+      ),
+    );
   });
 
   it('property: a close conserves money and never takes more than the margin', () => {

@@ -5,6 +5,9 @@ export type Direction = 'buy' | 'sell';
 
 export type CloseReason = 'manual' | 'stop_loss' | 'take_profit' | 'liquidation';
 
+/** Decimal with enough digits to tell whether a division ends (exactFeeRate). */
+const Exact = Decimal.clone({ precision: 100 });
+
 /** Money of U orders is kept to 8 decimals (the ledger takes up to 18). */
 export const MONEY_DECIMALS = 8;
 
@@ -160,6 +163,46 @@ export function limitReached(direction: Direction, limit: Decimal, q: Quote): bo
  */
 export function limitFillPrice(direction: Direction, limit: Decimal, q: Quote): Decimal {
   return direction === 'buy' ? Decimal.min(limit, q.ask) : Decimal.max(limit, q.bid);
+}
+
+/** What an open position holds: its margin, and the fee its opening paid. */
+export interface PositionMoney {
+  margin: Decimal;
+  fee: Decimal;
+}
+
+/**
+ * The fee rate (percent) of a fee charged on `notionalValue`, when the fee says it exactly: the
+ * rate that gives back that fee with no rounding (a placement's fee is rounded up to 8 decimals,
+ * so a rounded one does not tell its rate). Null when it does not.
+ */
+export function exactFeeRate(fee: Decimal, notionalValue: Decimal): Decimal | null {
+  if (notionalValue.lte(0)) return null;
+  // Far more digits than money has (whatever precision the process set): a quotient that does not
+  // end within them was rounded, and does not give the fee back.
+  const rate = new Exact(fee.toFixed()).times(100).div(notionalValue.toFixed());
+  if (rate.decimalPlaces() > 18 || !rate.times(notionalValue.toFixed()).div(100).eq(fee.toFixed()))
+    return null;
+  return new Decimal(rate.toFixed());
+}
+
+/**
+ * The margin and fee of a limit order that opens at `price`, with the math its placement used on
+ * its limit (marginFor, feeFor: notional / leverage and the fee rate, each rounded up). A rate of
+ * null (unknown) keeps the held fee.
+ */
+export function fillMoney(
+  price: Decimal,
+  lots: Decimal,
+  contractSize: Decimal,
+  leverage: number,
+  ratePercent: Decimal | null,
+  held: PositionMoney,
+): PositionMoney {
+  return {
+    margin: marginFor(price, lots, contractSize, leverage),
+    fee: ratePercent === null ? held.fee : feeFor(price, lots, contractSize, ratePercent),
+  };
 }
 
 /** A stretch of prices: one tick (open = low = high) or a K-line (its path inside is unknown). */

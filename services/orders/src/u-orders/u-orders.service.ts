@@ -31,16 +31,20 @@ import { TradingParameters } from './trading-parameters';
 import {
   checkStops,
   closeSide,
+  exactFeeRate,
   feeFor,
+  fillMoney,
   limitReached,
   limitFillPrice,
   liquidationPrice,
   marginFor,
+  notional,
   openSide,
   profitOf,
   settle,
   triggered,
   type CloseReason,
+  type PositionMoney,
   type Quote,
 } from './u-order-math';
 
@@ -111,6 +115,7 @@ function insertUOrder(o: Omit<UOrder, 'id' | 'createdAt'>): {
     ['liquidation_price', decimal(o.liquidationPrice)],
     ['margin', decimal(o.margin)],
     ['fee', decimal(o.fee)],
+    ['fee_rate', decimal(o.feeRate)],
     ['insurance', decimal(o.insurance)],
     ['opened_at', o.openedAt],
   ];
@@ -204,6 +209,7 @@ export class UOrdersService {
       liquidationPrice: liquidation,
       margin,
       fee,
+      feeRate: ratePercent,
       closePrice: null,
       closeReason: null,
       closePriceSource: null,
@@ -421,8 +427,14 @@ export class UOrdersService {
   /**
    * Opens a waiting order whose limit the market reached: it fills at its limit price, or at the
    * quote when that is better (the market gapped past the limit), at the moment of the evidence (a
-   * restart catching up fills it when the K-line or tick says). The margin and fee held at the
-   * order's placement (on the limit's notional) stay as they are.
+   * restart catching up fills it when the K-line or tick says). Its margin and fee become those of
+   * the fill's notional, with the math and the fee rate of its placement (fillMoney; the rate kept
+   * on the order): a buy filled under its limit holds more than that (its placement held them on
+   * the limit's notional), and the excess margin and fee return to the available balance in the
+   * opening's own posting, with the fee to the house (`u-open-<id>`, posted once). A sell filled
+   * over its limit needs more, drawn from the available balance in that posting; when the balance
+   * does not cover it, it opens on the margin and fee it holds. The liquidation price follows from
+   * the margin it opens with.
    */
   async openWaiting(orderId: string, quote: Quote, evidence: PriceEvidence): Promise<UOrder | null> {
     const maintenance = await this.parameters.maintenancePercent();
@@ -434,22 +446,23 @@ export class UOrdersService {
       const terms = this.prices.instrument(order.code);
       // A suspended instrument opens no new position: the order waits (or is cancelled).
       if (terms.status !== 'active') return null;
-      const price = limitFillPrice(order.direction, order.limitPrice!, quote);
-      if (order.fee.gt(0)) {
+      const limit = order.limitPrice!;
+      const price = limitFillPrice(order.direction, limit, quote);
+      const held: PositionMoney = { margin: order.margin, fee: order.fee };
+      let next = held;
+      if (!price.eq(limit)) {
+        // An order placed before the rate was kept: the rate its held fee says, when exactly.
+        const rate =
+          order.feeRate ?? exactFeeRate(order.fee, notional(limit, order.lots, order.contractSize));
+        next = fillMoney(price, order.lots, order.contractSize, order.leverage, rate, held);
+        const more = next.margin.plus(next.fee).minus(held.margin.plus(held.fee));
+        if (more.gt(0) && (await this.ledger.balance(this.account(order, AccountKind.Available), m)).lt(more))
+          next = held;
+      }
+      const legs = this.openingLegs(order, held, next);
+      if (legs.length > 0) {
         await this.ledger.post(
-          {
-            key: `u-open-${order.id}`,
-            reason: 'u_order_open',
-            refType: 'u_order',
-            refId: order.id,
-            legs: [
-              {
-                from: this.account(order, AccountKind.Margin),
-                to: this.house(order, SystemAccount.Fees),
-                amount: order.fee,
-              },
-            ],
-          },
+          { key: `u-open-${order.id}`, reason: 'u_order_open', refType: 'u_order', refId: order.id, legs },
           m,
         );
       }
@@ -458,6 +471,8 @@ export class UOrdersService {
       order.openPriceSource = evidence.source;
       order.openPriceAt = evidence.at;
       order.openedAt = evidence.at;
+      order.margin = next.margin;
+      order.fee = next.fee;
       order.liquidationPrice = liquidationPrice(
         order.direction,
         price,
@@ -473,6 +488,8 @@ export class UOrdersService {
         'openPriceSource',
         'openPriceAt',
         'openedAt',
+        'margin',
+        'fee',
         'liquidationPrice',
       ]);
     });
@@ -483,6 +500,23 @@ export class UOrdersService {
       this.events.publish(opened.userId, TradingEvent.Order, this.view(opened));
     }
     return opened;
+  }
+
+  /**
+   * The legs of a waiting order's opening, from the margin and fee it `held` (both in the margin
+   * account) to those it opens with (`next`): the fee to the house, and the difference back to the
+   * available balance (or, when it opens with more, from it, first).
+   */
+  private openingLegs(order: UOrder, held: PositionMoney, next: PositionMoney): Leg[] {
+    const available = this.account(order, AccountKind.Available);
+    const margin = this.account(order, AccountKind.Margin);
+    const excess = held.margin.plus(held.fee).minus(next.margin.plus(next.fee));
+    const legs: Leg[] = [];
+    if (excess.lt(0)) legs.push({ from: available, to: margin, amount: excess.neg() });
+    if (next.fee.gt(0))
+      legs.push({ from: margin, to: this.house(order, SystemAccount.Fees), amount: next.fee });
+    if (excess.gt(0)) legs.push({ from: margin, to: available, amount: excess });
+    return legs;
   }
 
   async list(userId: string, book: Book, q: ListUOrderQuery) {

@@ -72,6 +72,13 @@ export class UOrder {
   @Column('numeric', money)
   fee: Decimal;
 
+  /**
+   * The fee rate (percent of the notional) the order was placed at, so that a limit filling at
+   * another price pays it on the fill's notional. Null on the orders placed before it was kept.
+   */
+  @Column('numeric', { ...optionalMoney, name: 'fee_rate' })
+  feeRate: Decimal | null;
+
   @Column('numeric', { ...optionalMoney, name: 'close_price' })
   closePrice: Decimal | null;
 
