@@ -4,7 +4,9 @@ import type Redis from 'ioredis';
 import type { Repository } from 'typeorm';
 import { AppException, ErrorCode } from '@app/common';
 import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
+import { calendarOf, NO_CLOSURES, type ClosureCalendar } from './closures';
 import { Instrument } from './entities/instrument.entity';
+import { MarketClosure } from './entities/market-closure.entity';
 import type { InstrumentType } from './instrument-type';
 import { MarketClock } from './market-clock';
 import { isOpenAt } from './trading-hours';
@@ -15,6 +17,8 @@ import { isOpenAt } from './trading-hours';
  * Suspended instruments stay known by code and id (open orders refer to them) and are not listed
  * nor open to new orders, but are still fed: their open positions can be closed and their stops
  * and liquidations still fire (a suspension must not strand money in a position nobody can leave).
+ * The market closures (holidays, early closes: closures.ts) of every instrument type are read
+ * with it and announced on the same channel.
  */
 @Injectable()
 export class InstrumentsService implements OnModuleInit, OnModuleDestroy {
@@ -22,12 +26,14 @@ export class InstrumentsService implements OnModuleInit, OnModuleDestroy {
   private active: Instrument[] = [];
   private readonly byCodeMap = new Map<string, Instrument>();
   private readonly byIdMap = new Map<number, Instrument>();
+  private closures = new Map<number, ClosureCalendar>();
   private subscriber: Redis | undefined;
   private readonly listeners: (() => Promise<void>)[] = [];
   private readonly logger = new Logger(InstrumentsService.name);
 
   constructor(
     @InjectRepository(Instrument) private readonly repo: Repository<Instrument>,
+    @InjectRepository(MarketClosure) private readonly closureRepo: Repository<MarketClosure>,
     private readonly clock: MarketClock,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
     @Inject(REDIS_OPTIONS) private readonly redisOptions: RedisOptions,
@@ -57,7 +63,17 @@ export class InstrumentsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async reload(): Promise<void> {
-    const list = await this.repo.find({ order: { type: 'ASC', sortOrder: 'ASC', id: 'ASC' } });
+    const [list, closures] = await Promise.all([
+      this.repo.find({ order: { type: 'ASC', sortOrder: 'ASC', id: 'ASC' } }),
+      this.closureRepo.find({ select: { type: true, day: true, closesAt: true } }),
+    ]);
+    const byType = new Map<number, MarketClosure[]>();
+    for (const c of closures) {
+      const rows = byType.get(Number(c.type));
+      if (rows) rows.push(c);
+      else byType.set(Number(c.type), [c]);
+    }
+    this.closures = new Map([...byType].map(([type, rows]) => [type, calendarOf(rows)]));
     this.list = list;
     this.active = list.filter((i) => i.status === 'active');
     this.byCodeMap.clear();
@@ -66,6 +82,11 @@ export class InstrumentsService implements OnModuleInit, OnModuleDestroy {
       this.byCodeMap.set(i.code, i);
       this.byIdMap.set(i.id, i);
     }
+  }
+
+  /** The closures of the instruments of `type` (an empty calendar when it has none). */
+  closuresOf(type: InstrumentType): ClosureCalendar {
+    return this.closures.get(Number(type)) ?? NO_CLOSURES;
   }
 
   /** Tells every process (this one included) to read the catalogue again after an admin change. */
@@ -108,13 +129,16 @@ export class InstrumentsService implements OnModuleInit, OnModuleDestroy {
     return found;
   }
 
-  /** Whether it takes new orders at `at`: active and inside its trading hours. */
+  /** Whether it takes new orders at `at`: active, inside its trading hours and on no closure. */
   isOpen(instrument: Instrument, at: Date = this.clock.now()): boolean {
-    return instrument.status === 'active' && isOpenAt(instrument.tradingHours, at);
+    return instrument.status === 'active' && this.isClosable(instrument, at);
   }
 
-  /** Whether its positions can be closed at `at`: inside its trading hours, suspended or not. */
+  /**
+   * Whether its positions can be closed at `at`: inside its trading hours and on no closure of its
+   * type, suspended or not.
+   */
   isClosable(instrument: Instrument, at: Date = this.clock.now()): boolean {
-    return isOpenAt(instrument.tradingHours, at);
+    return isOpenAt(instrument.tradingHours, at, this.closuresOf(instrument.type));
   }
 }

@@ -1,9 +1,11 @@
+import { isClosedAt, NO_CLOSURES, type ClosureCalendar } from './closures';
+
 /**
  * When an instrument trades, as weekly windows in the wall time of `timezone` (an IANA zone such
  * as `America/New_York`, or `UTC`), so that a session keeps its local hours across daylight-saving
  * changes. `open`/`close` read `Sun 17:00`; a window whose close is before its open in the week
- * wraps over the week's end. Exchange holidays are not modelled (the simulator keeps ticking on
- * them).
+ * wraps over the week's end. Exchange holidays and early closes are market closures per
+ * instrument type (closures.ts), passed to isOpenAt along with the hours.
  */
 export interface TradingHours {
   timezone: string;
@@ -87,7 +89,12 @@ export function canonicalTimezone(value: unknown): string | null {
   }
 }
 
-export function isOpenAt(hours: TradingHours, at: Date): boolean {
+/**
+ * Whether the hours are open at `at` and no closure of `closures` (the calendar of the
+ * instrument's type, in the hours' time zone) holds then.
+ */
+export function isOpenAt(hours: TradingHours, at: Date, closures: ClosureCalendar = NO_CLOSURES): boolean {
+  if (closures.size > 0 && isClosedAt(closures, hours.timezone ?? 'UTC', at)) return false;
   if (hours.alwaysOpen) return true;
   const minute = weekMinuteOf(at, hours.timezone ?? 'UTC');
   return hours.sessions.some(({ open, close }) => {

@@ -217,6 +217,7 @@ export class FeedService implements OnApplicationBootstrap, OnModuleDestroy {
         code: i.code,
         pricePrecision: i.pricePrecision,
         tradingHours: i.tradingHours,
+        closures: this.instruments.closuresOf(i.type),
         volatility: i.volatility.toFixed(),
         startPrice: lastPrices.get(i.id) ?? i.referencePrice.toFixed(),
       }));

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Instrument } from '../instruments/entities/instrument.entity';
+import { InstrumentsService } from '../instruments/instruments.service';
 import { KlinesService, type KlineInsert } from '../klines/klines.service';
 import { generateHistory } from './history';
 
@@ -19,6 +20,7 @@ export class HistorySeederService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly klines: KlinesService,
+    private readonly catalogue: InstrumentsService,
   ) {}
 
   async ensure(instruments: readonly Instrument[], seed: number, now: Date): Promise<number> {
@@ -43,6 +45,8 @@ export class HistorySeederService {
             code: instrument.code,
             pricePrecision: instrument.pricePrecision,
             tradingHours: instrument.tradingHours,
+            // No candles on the closures of its type (holidays): the charts show the market shut.
+            closures: this.catalogue.closuresOf(instrument.type),
             volatility: instrument.volatility.toFixed(),
             startPrice: instrument.referencePrice.toFixed(),
           },

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { calendarOf } from '../instruments/closures';
 import { TRADING_HOURS } from '../instruments/trading-hours';
 import { generateHistory } from './history';
 import type { SourceInstrument } from './price-source';
@@ -65,5 +66,31 @@ describe('generateHistory', () => {
       expect(minute >= 810 && minute < 1200).toBe(true);
       expect(period).toMatch(/^(1m|5m)$/);
     }
+  });
+});
+
+describe('generateHistory with market closures', () => {
+  it('writes no candle on a closure day and none after an early close', () => {
+    const stock = {
+      ...btc,
+      code: 'AAPL',
+      tradingHours: TRADING_HOURS.usEquities,
+      volatility: '0.28',
+      startPrice: '190',
+    };
+    // 2024-06-11 (Tuesday, within the last week of 5-minute bars): closed; 2024-06-10 closes at 12:00 New York.
+    const closures = calendarOf([
+      { day: '2024-06-11', closesAt: null },
+      { day: '2024-06-10', closesAt: '12:00' },
+    ]);
+    const open = generateHistory(stock, 42, end).candles.filter((c) => c.period === '5m');
+    const closed = generateHistory({ ...stock, closures }, 42, end).candles.filter((c) => c.period === '5m');
+    const on = (list: typeof open, from: string, to: string) =>
+      list.filter((c) => c.openTime >= Date.parse(from) && c.openTime < Date.parse(to));
+    expect(on(open, '2024-06-11T00:00:00Z', '2024-06-12T00:00:00Z').length).toBe(78);
+    expect(on(closed, '2024-06-11T00:00:00Z', '2024-06-12T00:00:00Z')).toEqual([]);
+    // 09:30-12:00 New York (13:30-16:00 UTC): 30 five-minute bars instead of 78.
+    expect(on(closed, '2024-06-10T00:00:00Z', '2024-06-11T00:00:00Z').length).toBe(30);
+    expect(on(closed, '2024-06-07T00:00:00Z', '2024-06-08T00:00:00Z').length).toBe(78);
   });
 });

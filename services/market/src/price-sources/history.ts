@@ -33,7 +33,8 @@ const HOUR = 3_600_000;
  * 1-minute base candles for the last day, 5-minute for days 2-7, 1-hour for days 8-30. Every
  * longer period is rolled up from the base candles it covers, so 1m exists for the last day,
  * 5m for the last week, 15m and longer for all 30 days. Segment bounds are whole hours, so no
- * candle straddles two bases.
+ * candle straddles two bases. A bar is written when its market is open (hours, and no closure:
+ * a holiday has no candles) at its first or last minute.
  */
 export const HISTORY_SEGMENTS: { fromDaysAgo: number; toDaysAgo: number; base: KlinePeriod }[] = [
   { fromDaysAgo: 30, toDaysAgo: 7, base: '1h' },
@@ -75,8 +76,8 @@ export function generateHistory(
     const bars: Bar[] = [];
     for (let t = from; t + size <= to; t += size) {
       const open =
-        isOpenAt(instrument.tradingHours, new Date(t)) ||
-        isOpenAt(instrument.tradingHours, new Date(t + size - 60_000));
+        isOpenAt(instrument.tradingHours, new Date(t), instrument.closures) ||
+        isOpenAt(instrument.tradingHours, new Date(t + size - 60_000), instrument.closures);
       if (!open) continue;
       const first = close;
       let high = first;

@@ -1,3 +1,4 @@
+import type { ClosureCalendar } from '../instruments/closures';
 import type { TradingHours } from '../instruments/trading-hours';
 
 /** One price observation from a source; the price is a decimal string, never a JS number. */
@@ -13,6 +14,8 @@ export interface SourceInstrument {
   code: string;
   pricePrecision: number;
   tradingHours: TradingHours;
+  /** The closures of the instrument's type (holidays, early closes): no ticks, no history on them. */
+  closures?: ClosureCalendar;
   /** Annualized volatility (simulator). */
   volatility: string;
   /** Where the simulator's walk starts: the last stored price, else the reference price. */

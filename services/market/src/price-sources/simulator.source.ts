@@ -5,7 +5,7 @@ import { RandomWalk } from './random-walk';
 
 /**
  * The default source: a seeded random walk per instrument with its own volatility, ticking every
- * `tickMs` while the instrument's market is open.
+ * `tickMs` while the instrument's market is open (in its hours, on no closure of its type).
  */
 export class SimulatorPriceSource implements PriceSource {
   readonly name = 'simulator';
@@ -31,7 +31,7 @@ export class SimulatorPriceSource implements PriceSource {
     this.timer = setInterval(() => {
       const now = this.clock.now();
       for (const { instrument, walk } of walks) {
-        if (!isOpenAt(instrument.tradingHours, now)) continue;
+        if (!isOpenAt(instrument.tradingHours, now, instrument.closures)) continue;
         onTick({ code: instrument.code, price: walk.step(this.tickMs).toFixed(), ts: now.getTime() });
       }
     }, this.tickMs);
