@@ -1,13 +1,15 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
+import Decimal from 'decimal.js';
 import type Redis from 'ioredis';
 import { PriceService } from '@app/market';
 import { PositionEngine } from '@app/orders/u-orders/position-engine.service';
 import { QueueName, REDIS_CLIENT } from '@app/queue';
 import { waitFor } from '../market/market-support';
 import { createTestApp, type TestApp } from '../../support/test-app';
+import { ledgerViolations } from '../../support/ledger-audit';
 import { registerUser } from '../../support/users';
-import { demo, tick } from './trading-support';
+import { demo, tick, userBalance } from './trading-support';
 
 const ORDER = '/swx/customer/order';
 
@@ -54,6 +56,9 @@ describe('position engine restart', () => {
       stopLoss: '72',
     });
     const untouched = await buyU(demo(user), { ...base, direction: 'sell', stopLoss: '88' });
+    // The limit holds the margin (380) and fee (1.52) of its 760.
+    expect(await getOrder(demo(user), limit.id)).toMatchObject({ margin: '380', fee: '1.52' });
+    const available = new Decimal(await userBalance(t, user, 'demo', 'available'));
 
     await engine.onModuleDestroy();
     const prices = t.app.get(PriceService);
@@ -91,11 +96,27 @@ describe('position engine restart', () => {
       openPriceSource: 'tick',
       openPriceAt: new Date(at + 10).toISOString(),
       openTime: new Date(at + 10).toISOString(),
+      // The margin and fee of its 730.1 (2x, 0.2%), and the liquidation price from that margin
+      // (73.01 - 365.05 x 80% / 10).
+      margin: '365.05',
+      fee: '1.4602',
+      liquidationPrice: '43.806',
     });
     expect((await getOrder(demo(user), untouched.id)).state).toBe('open');
+    // Back to the user: the two closes (400.05 - 70.2 and 400.05 + 69.8) and the limit's excess
+    // margin (14.95) and fee (0.0598).
+    expect(await userBalance(t, user, 'demo', 'available')).toBe(
+      available.plus('329.85').plus('469.85').plus('15.0098').toFixed(),
+    );
+    // Held: the limit's new margin and the untouched short's (opened at the bid 79.99).
+    expect(await userBalance(t, user, 'demo', 'margin')).toBe('765');
+    expect(await ledgerViolations(process.env.TEST_RUN_DATABASE_URL!)).toEqual([]);
 
-    // A second start finds nothing more to do: each order moved once.
+    // A second start finds nothing more to do: each order moved once, its money too.
     expect(await engine.catchUp()).toBe(0);
+    expect(await userBalance(t, user, 'demo', 'available')).toBe(
+      available.plus('329.85').plus('469.85').plus('15.0098').toFixed(),
+    );
     const journals: { key: string }[] = await t.db.query(
       `SELECT idempotency_key AS key FROM ledger.journal WHERE ref_type = 'u_order' AND ref_id = ANY($1::text[])`,
       [[stopped.id, profited.id, limit.id, untouched.id]],
