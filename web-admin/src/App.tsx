@@ -10,6 +10,7 @@ import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import GridViewIcon from '@mui/icons-material/GridView';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import DescriptionIcon from '@mui/icons-material/Description';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import HistoryIcon from '@mui/icons-material/History';
 import ImageIcon from '@mui/icons-material/Image';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
@@ -53,6 +54,7 @@ import {
   ParameterList,
 } from './resources/configuration';
 import { InstrumentCreate, InstrumentEdit, InstrumentList } from './resources/instruments';
+import { ClosureCreate, ClosureEdit, ClosureList } from './resources/closures';
 import { InviteRewardList } from './resources/invite';
 import { PriceSourceList } from './resources/priceSources';
 import { SpotPairList } from './resources/spotPairs';
@@ -227,6 +229,16 @@ export function App() {
                     name="priceSources"
                     list={PriceSourceList}
                     icon={SensorsIcon}
+                  />
+                ),
+                operator && (
+                  <Resource
+                    key="market-closures"
+                    name="market-closures"
+                    list={ClosureList}
+                    edit={ClosureEdit}
+                    create={ClosureCreate}
+                    icon={EventBusyIcon}
                   />
                 ),
                 operator && (

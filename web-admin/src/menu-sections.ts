@@ -24,6 +24,7 @@ export const SECTIONS: [string, string[]][] = [
     [
       'instruments',
       'priceSources',
+      'market-closures',
       'spot-pairs',
       'coinNetworks',
       'planProducts',

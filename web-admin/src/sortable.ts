@@ -60,6 +60,10 @@ export const SORTABLE: Record<string, { fields: readonly string[]; fallback: Sor
     fields: ['id', 'code', 'type', 'status', 'source'],
     fallback: { field: 'id', order: 'ASC' },
   },
+  'market-closures': {
+    fields: ['id', 'day', 'type', 'name', 'createdAt'],
+    fallback: { field: 'day', order: 'ASC' },
+  },
   coinNetworks: { fields: ['id', 'coin', 'network'], fallback: { field: 'id', order: 'ASC' } },
   planProducts: { fields: ['id', 'name', 'sort', 'kind'], fallback: { field: 'sort', order: 'ASC' } },
   'options-products': {

@@ -1,5 +1,6 @@
 import type { en } from './en';
 import type { AdminsMessages } from './admins';
+import type { ClosuresMessages } from './closures';
 import type { ConfigurationExtraMessages } from './configuration-extra';
 import type { ConfirmationsMessages } from './confirmations';
 import type { LedgerMessages } from './ledger';
@@ -22,6 +23,7 @@ export interface ConsoleLanguage {
   confirmations: ConfirmationsMessages;
   payouts: PayoutsMessages;
   operations: OperationsMessages;
+  closures: ClosuresMessages;
 }
 
 type Tree = Record<string, unknown>;
@@ -40,8 +42,8 @@ function merge(base: Tree, extra: Tree, prefer: 'base' | 'extra'): Tree {
 /**
  * A language's messages as react-admin looks them up: the ledger's texts under the main ones (a
  * key the main file also has keeps the main text), the admins' and configuration screens' texts
- * over them (those screens are defined there), and the confirmations', payouts' and operations' texts
- * over all.
+ * over them (those screens are defined there), and the confirmations', payouts', operations' and
+ * market closures' texts over all.
  */
 export function consoleMessages(language: ConsoleLanguage): typeof en {
   const withLedger = merge(language.messages as Tree, language.ledger as Tree, 'base');
@@ -49,5 +51,6 @@ export function consoleMessages(language: ConsoleLanguage): typeof en {
   const withConfiguration = merge(withAdmins, language.configurationExtra as Tree, 'extra');
   const withConfirmations = merge(withConfiguration, language.confirmations as Tree, 'extra');
   const withPayouts = merge(withConfirmations, language.payouts as Tree, 'extra');
-  return merge(withPayouts, language.operations as Tree, 'extra') as typeof en;
+  const withOperations = merge(withPayouts, language.operations as Tree, 'extra');
+  return merge(withOperations, language.closures as Tree, 'extra') as typeof en;
 }

@@ -1573,4 +1573,32 @@ export const de: ConsoleLanguage = {
       },
     },
   },
+  closures: {
+    resources: {
+      'market-closures': {
+        name: 'Marktschließung |||| Marktschließungen',
+        fields: {
+          id: 'ID',
+          type: 'Markt',
+          day: 'Datum',
+          closesAt: 'Schließt um',
+          name: 'Grund',
+          from: 'Von',
+          to: 'Bis',
+          createdAt: 'Erstellt',
+          updatedAt: 'Geändert',
+        },
+      },
+    },
+    swx: {
+      closures: {
+        help: 'An einer Schließung handelt der Markt nicht: Orders werden wie außerhalb der Handelszeiten abgelehnt, und es entstehen keine Kurse. Datum und Uhrzeit gelten in der Zeitzone der Handelszeiten der Instrumente (New York für Aktien, ETF, Futures, Devisen und Metalle).',
+        allDay: 'Ganztägig geschlossen',
+        closesAtHelp:
+          'Leer: ganztägig geschlossen. Eine Uhrzeit wie 13:00: früher Handelsschluss, geschlossen ab dann bis zum Tagesende.',
+        dayFormat: 'Ein Datum wie 2026-12-25',
+        timeFormat: 'Eine Uhrzeit wie 13:00, oder leer',
+      },
+    },
+  },
 };

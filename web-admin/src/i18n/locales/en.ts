@@ -1,4 +1,5 @@
 import { ADMINS_EN } from '../admins';
+import { CLOSURES_EN } from '../closures';
 import { CONFIGURATION_EXTRA_EN } from '../configuration-extra';
 import { CONFIRMATIONS_EN } from '../confirmations';
 import { en as messages } from '../en';
@@ -16,4 +17,5 @@ export const en: ConsoleLanguage = {
   confirmations: CONFIRMATIONS_EN,
   payouts: PAYOUTS_EN,
   operations: OPERATIONS_EN,
+  closures: CLOSURES_EN,
 };

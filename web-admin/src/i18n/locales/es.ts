@@ -1570,4 +1570,32 @@ export const es: ConsoleLanguage = {
       },
     },
   },
+  closures: {
+    resources: {
+      'market-closures': {
+        name: 'Cierre de mercado |||| Cierres de mercado',
+        fields: {
+          id: 'ID',
+          type: 'Mercado',
+          day: 'Fecha',
+          closesAt: 'Cierra a las',
+          name: 'Motivo',
+          from: 'Desde',
+          to: 'Hasta',
+          createdAt: 'Creado',
+          updatedAt: 'Actualizado',
+        },
+      },
+    },
+    swx: {
+      closures: {
+        help: 'En un cierre el mercado no opera: las órdenes se rechazan como fuera del horario de negociación y no se generan precios. Las fechas y horas están en la zona horaria del horario de negociación de los instrumentos (Nueva York para acciones, ETF, futuros, divisas y metales).',
+        allDay: 'Cerrado todo el día',
+        closesAtHelp:
+          'Vacío: cerrado todo el día. Una hora como 13:00: cierre anticipado, cerrado desde entonces hasta el final del día.',
+        dayFormat: 'Una fecha como 2026-12-25',
+        timeFormat: 'Una hora como 13:00, o vacío',
+      },
+    },
+  },
 };

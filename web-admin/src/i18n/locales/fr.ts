@@ -1573,4 +1573,32 @@ export const fr: ConsoleLanguage = {
       },
     },
   },
+  closures: {
+    resources: {
+      'market-closures': {
+        name: 'Fermeture de marché |||| Fermetures de marché',
+        fields: {
+          id: 'ID',
+          type: 'Marché',
+          day: 'Date',
+          closesAt: 'Ferme à',
+          name: 'Motif',
+          from: 'Du',
+          to: 'Au',
+          createdAt: 'Créée',
+          updatedAt: 'Modifiée',
+        },
+      },
+    },
+    swx: {
+      closures: {
+        help: "Un jour de fermeture, le marché ne cote pas : les ordres sont refusés comme hors des heures de négociation et aucun prix n'est produit. Dates et heures sont dans le fuseau horaire des heures de négociation des instruments (New York pour les actions, ETF, contrats à terme, devises et métaux).",
+        allDay: 'Fermé toute la journée',
+        closesAtHelp:
+          'Vide : fermé toute la journée. Une heure comme 13:00 : clôture anticipée, fermé de cette heure à la fin de la journée.',
+        dayFormat: 'Une date comme 2026-12-25',
+        timeFormat: 'Une heure comme 13:00, ou vide',
+      },
+    },
+  },
 };

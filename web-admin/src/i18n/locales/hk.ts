@@ -1550,4 +1550,31 @@ export const hk: ConsoleLanguage = {
       },
     },
   },
+  closures: {
+    resources: {
+      'market-closures': {
+        name: '休市日 |||| 休市日',
+        fields: {
+          id: 'ID',
+          type: '市場',
+          day: '日期',
+          closesAt: '收市時間',
+          name: '原因',
+          from: '自',
+          to: '至',
+          createdAt: '建立時間',
+          updatedAt: '更新時間',
+        },
+      },
+    },
+    swx: {
+      closures: {
+        help: '休市日市場不交易：訂單按非交易時間拒絕，也不產生價格。日期和時間按品種交易時間所在的時區（股票、ETF、期貨、外匯和貴金屬為紐約時間）。',
+        allDay: '全日休市',
+        closesAtHelp: '留空：全日休市。填寫時間（如 13:00）：提早收市，由該時間起至當日結束休市。',
+        dayFormat: '日期格式如 2026-12-25',
+        timeFormat: '時間格式如 13:00，或留空',
+      },
+    },
+  },
 };

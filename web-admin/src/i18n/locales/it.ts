@@ -1571,4 +1571,32 @@ export const it: ConsoleLanguage = {
       },
     },
   },
+  closures: {
+    resources: {
+      'market-closures': {
+        name: 'Chiusura del mercato |||| Chiusure del mercato',
+        fields: {
+          id: 'ID',
+          type: 'Mercato',
+          day: 'Data',
+          closesAt: 'Chiude alle',
+          name: 'Motivo',
+          from: 'Dal',
+          to: 'Al',
+          createdAt: 'Creata',
+          updatedAt: 'Modificata',
+        },
+      },
+    },
+    swx: {
+      closures: {
+        help: 'In un giorno di chiusura il mercato non tratta: gli ordini sono rifiutati come fuori orario di negoziazione e non si producono prezzi. Date e orari sono nel fuso orario degli orari di negoziazione degli strumenti (New York per azioni, ETF, futures, forex e metalli).',
+        allDay: 'Chiuso tutto il giorno',
+        closesAtHelp:
+          "Vuoto: chiuso tutto il giorno. Un orario come 13:00: chiusura anticipata, chiuso da quell'ora alla fine del giorno.",
+        dayFormat: 'Una data come 2026-12-25',
+        timeFormat: 'Un orario come 13:00, o vuoto',
+      },
+    },
+  },
 };

@@ -1560,4 +1560,31 @@ export const ja: ConsoleLanguage = {
       },
     },
   },
+  closures: {
+    resources: {
+      'market-closures': {
+        name: '休場日 |||| 休場日',
+        fields: {
+          id: 'ID',
+          type: '市場',
+          day: '日付',
+          closesAt: '終了時刻',
+          name: '理由',
+          from: '開始日',
+          to: '終了日',
+          createdAt: '作成日時',
+          updatedAt: '更新日時',
+        },
+      },
+    },
+    swx: {
+      closures: {
+        help: '休場日は取引されません。注文は取引時間外として拒否され、価格も生成されません。日付と時刻は銘柄の取引時間のタイムゾーンです（株式・ETF・先物・FX・貴金属はニューヨーク時間）。',
+        allDay: '終日休場',
+        closesAtHelp: '空欄：終日休場。13:00 などの時刻：短縮取引で、その時刻から当日の終わりまで休場。',
+        dayFormat: '2026-12-25 の形式の日付',
+        timeFormat: '13:00 の形式の時刻、または空欄',
+      },
+    },
+  },
 };

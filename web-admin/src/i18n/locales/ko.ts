@@ -1562,4 +1562,32 @@ export const ko: ConsoleLanguage = {
       },
     },
   },
+  closures: {
+    resources: {
+      'market-closures': {
+        name: '휴장일 |||| 휴장일',
+        fields: {
+          id: 'ID',
+          type: '시장',
+          day: '날짜',
+          closesAt: '마감 시각',
+          name: '사유',
+          from: '시작일',
+          to: '종료일',
+          createdAt: '생성',
+          updatedAt: '수정',
+        },
+      },
+    },
+    swx: {
+      closures: {
+        help: '휴장일에는 시장이 거래되지 않습니다. 주문은 거래 시간 외로 거부되고 가격도 생성되지 않습니다. 날짜와 시각은 종목 거래 시간의 시간대 기준입니다(주식, ETF, 선물, 외환, 귀금속은 뉴욕 시간).',
+        allDay: '종일 휴장',
+        closesAtHelp:
+          '비워 두면 종일 휴장. 13:00 같은 시각을 넣으면 조기 마감으로, 그 시각부터 그날 끝까지 휴장합니다.',
+        dayFormat: '2026-12-25 형식의 날짜',
+        timeFormat: '13:00 형식의 시각 또는 빈칸',
+      },
+    },
+  },
 };
