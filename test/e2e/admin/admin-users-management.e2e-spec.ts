@@ -35,6 +35,20 @@ describe('admin accounts managed by super-admins', () => {
     return { id: res.body.result.id as string, email, password: res.body.result.password as string };
   }
 
+  /**
+   * A super-admin written straight into the database: through the API, the role waits for a second
+   * super-admin's approval once two are active (admin-role-grants.e2e-spec.ts).
+   */
+  async function insertedSuperAdmin() {
+    const email = newEmail('mgmt-super');
+    const password = 'admin-users-management-password';
+    const [row] = await t.db.query<{ id: string }[]>(
+      `INSERT INTO accounts.admin_users (email, password_hash, roles) VALUES ($1, $2, '{super_admin}') RETURNING id`,
+      [email, await hashSecret(password)],
+    );
+    return { id: row.id, email, password };
+  }
+
   async function insertedAdmin(roles: string) {
     const email = newEmail('mgmt-db');
     const password = 'admin-users-management-password';
@@ -205,6 +219,11 @@ describe('admin accounts managed by super-admins', () => {
           .post(`${ADMINS}/${target.id}/resetPassword`)
           .set(bearer(token))
           .send({ reason: 'not allowed' }),
+        // The super-admin role grants (admin-role-grants.e2e-spec.ts) as well.
+        t.http().get(`${ADMINS}/roleGrants`).set(bearer(token)),
+        t.http().post(`${ADMINS}/roleGrants/1/approve`).set(bearer(token)).send({}),
+        t.http().post(`${ADMINS}/roleGrants/1/reject`).set(bearer(token)).send({ reason: 'not allowed' }),
+        t.http().post(`${ADMINS}/roleGrants/1/withdraw`).set(bearer(token)).send({}),
       ];
       for (const res of await Promise.all(calls)) expect(res.body.code).toBe(403);
     }
@@ -311,7 +330,7 @@ describe('admin accounts managed by super-admins', () => {
   });
 
   it('a super-admin cannot disable, demote or reset the password of themself', async () => {
-    const me = await create(['super_admin']);
+    const me = await insertedSuperAdmin();
     const token = await tokenOf(me.email, me.password);
     const disable = await t
       .http()
@@ -351,8 +370,8 @@ describe('admin accounts managed by super-admins', () => {
   it('two super-admins disabling each other at the same moment: one wins, one super-admin stays', async () => {
     // The last active super-admin is kept by the same lock: whoever comes second is no longer an
     // active super-admin and is refused (the rule itself: admin-accounts.rules.spec.ts).
-    const a = await create(['super_admin']);
-    const b = await create(['super_admin']);
+    const a = await insertedSuperAdmin();
+    const b = await insertedSuperAdmin();
     const [ta, tb] = await Promise.all([tokenOf(a.email, a.password), tokenOf(b.email, b.password)]);
     const [ra, rb] = await Promise.all([
       t.http().post(`${ADMINS}/${b.id}/disable`).set(bearer(ta)).send({ reason: 'race one' }),

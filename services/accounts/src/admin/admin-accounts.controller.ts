@@ -1,15 +1,24 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import {
   AdminAuth,
   AdminRole,
   clientAddress,
+  contentRange,
   CurrentPrincipal,
+  parseListQuery,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
-import { AdminAccountsService, type AdminActor } from './admin-accounts.service';
-import { AdminPasswordResetDto, CreateAdminDto, UpdateAdminDto } from './dto/admin-accounts.dto';
+import { AdminAccountsService, ROLE_GRANT_SORTS, type AdminActor } from './admin-accounts.service';
+import {
+  AdminPasswordResetDto,
+  CreateAdminDto,
+  RoleGrantRejectDto,
+  RoleGrantWithdrawDto,
+  UpdateAdminDto,
+} from './dto/admin-accounts.dto';
 import { AdminReasonDto } from './dto/admin-two-factor.dto';
 
 const actorOf = (principal: AuthPrincipal, req: AppRequest): AdminActor => ({
@@ -23,11 +32,77 @@ const actorOf = (principal: AuthPrincipal, req: AppRequest): AdminActor => ({
  * AdminDirectoryController's GET /swx/admin/admins; a lost second factor, AdminController's
  * admins/:id/2fa/reset. New admins sign in with the password alone until they enrol TOTP in the
  * console, as every admin does.
+ *
+ * While two or more super-admins are active, giving an account the super-admin role (create or
+ * change) leaves it without the role and opens a role grant (`pendingRoleGrant` on the account)
+ * that another super-admin approves or rejects under roleGrants/:grantId, or its requester
+ * withdraws.
  */
 @ApiTags('admin')
 @Controller('swx/admin/admins')
 export class AdminAccountsController {
   constructor(private readonly accounts: AdminAccountsService) {}
+
+  @Get('roleGrants')
+  @AdminAuth(AdminRole.SuperAdmin)
+  @ApiOperation({
+    summary:
+      'Grants of the super-admin role waiting for (or past) a second super-admin (ra-data-simple-rest: range, sort, filter {status, adminId, requestedBy, id})',
+  })
+  async roleGrants(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const list = parseListQuery(query, Object.keys(ROLE_GRANT_SORTS), { field: 'id', order: 'DESC' });
+    const { rows, total } = await this.accounts.listGrants(list);
+    void reply.header('Content-Range', contentRange('roleGrants', list.offset, rows.length, total));
+    void reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    return rows;
+  }
+
+  @Post('roleGrants/:grantId/approve')
+  @HttpCode(200)
+  @AdminAuth(AdminRole.SuperAdmin)
+  @ApiOperation({
+    summary:
+      'Approve a pending super-admin role grant: the account has the role on its next request. Not by the requester nor the account it is for (403); a decided grant: 409 (audited)',
+  })
+  approveGrant(
+    @Param('grantId') grantId: string,
+    @CurrentPrincipal() principal: AuthPrincipal,
+    @Req() req: AppRequest,
+  ) {
+    return this.accounts.decideGrant(grantId, 'approve', null, actorOf(principal, req));
+  }
+
+  @Post('roleGrants/:grantId/reject')
+  @HttpCode(200)
+  @AdminAuth(AdminRole.SuperAdmin)
+  @ApiOperation({
+    summary:
+      'Reject a pending super-admin role grant with a reason. Not by the requester (who withdraws) nor the account it is for (403); a decided grant: 409 (audited)',
+  })
+  rejectGrant(
+    @Param('grantId') grantId: string,
+    @Body() dto: RoleGrantRejectDto,
+    @CurrentPrincipal() principal: AuthPrincipal,
+    @Req() req: AppRequest,
+  ) {
+    return this.accounts.decideGrant(grantId, 'reject', dto.reason, actorOf(principal, req));
+  }
+
+  @Post('roleGrants/:grantId/withdraw')
+  @HttpCode(200)
+  @AdminAuth(AdminRole.SuperAdmin)
+  @ApiOperation({
+    summary:
+      'Withdraw a pending super-admin role grant one asked for (others: 403; a decided grant: 409; audited)',
+  })
+  withdrawGrant(
+    @Param('grantId') grantId: string,
+    @Body() dto: RoleGrantWithdrawDto,
+    @CurrentPrincipal() principal: AuthPrincipal,
+    @Req() req: AppRequest,
+  ) {
+    return this.accounts.decideGrant(grantId, 'withdraw', dto.reason || null, actorOf(principal, req));
+  }
 
   @Get(':id')
   @AdminAuth(AdminRole.SuperAdmin)
@@ -41,7 +116,7 @@ export class AdminAccountsController {
   @AdminAuth(AdminRole.SuperAdmin)
   @ApiOperation({
     summary:
-      'Create an admin (e-mail, display name, roles). Without a password one is generated and answered in `password` this once; a taken e-mail: 409 (audited)',
+      'Create an admin (e-mail, display name, roles). Without a password one is generated and answered in `password` this once; a taken e-mail: 409. With two or more active super-admins, the super-admin role is not given but asked for (`pendingRoleGrant`) (audited)',
   })
   create(@Body() dto: CreateAdminDto, @CurrentPrincipal() principal: AuthPrincipal, @Req() req: AppRequest) {
     return this.accounts.create(dto, actorOf(principal, req));
@@ -51,7 +126,7 @@ export class AdminAccountsController {
   @AdminAuth(AdminRole.SuperAdmin)
   @ApiOperation({
     summary:
-      "Change an admin's roles and/or display name; effective on that admin's next request. Not one's own super-admin role, nor the last active super-admin's (403; audited)",
+      "Change an admin's roles and/or display name; effective on that admin's next request. Not one's own super-admin role, nor the last active super-admin's (403). Adding the super-admin role with two or more active super-admins asks for it (`pendingRoleGrant`; one pending per account, else 409) (audited)",
   })
   update(
     @Param('id') id: string,

@@ -1,5 +1,5 @@
 import { AdminRole } from '@app/common';
-import { refusedAdminChange } from './admin-accounts.rules';
+import { refusedAdminChange, refusedGrantDecision, superAdminGrantMode } from './admin-accounts.rules';
 
 const S = AdminRole.SuperAdmin;
 const R = AdminRole.Reviewer;
@@ -38,5 +38,24 @@ describe('refusedAdminChange', () => {
     expect(
       refusedAdminChange({ actorId: 'a', target: disabledSuper, roles: [R], activeSuperAdminIds: ['a'] }),
     ).toBeNull();
+  });
+});
+
+describe('superAdminGrantMode and refusedGrantDecision', () => {
+  it('grants at once with one active super-admin (bootstrap), asks a second one from two on', () => {
+    expect(superAdminGrantMode(['a'])).toBe('immediate');
+    expect(superAdminGrantMode(['a', 'b'])).toBe('request');
+    expect(superAdminGrantMode(['a', 'b', 'c'])).toBe('request');
+  });
+
+  it('approving and rejecting are for a third admin; withdrawing for the requester only', () => {
+    const grant = { adminId: 'c', requestedBy: 'a' };
+    for (const decision of ['approve', 'reject'] as const) {
+      expect(refusedGrantDecision('a', grant, decision)).toBe('auth.roleGrantFourEyes');
+      expect(refusedGrantDecision('c', grant, decision)).toBe('auth.roleGrantFourEyes');
+      expect(refusedGrantDecision('b', grant, decision)).toBeNull();
+    }
+    expect(refusedGrantDecision('a', grant, 'withdraw')).toBeNull();
+    expect(refusedGrantDecision('b', grant, 'withdraw')).toBe('auth.roleGrantWithdrawOwn');
   });
 });

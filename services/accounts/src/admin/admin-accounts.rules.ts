@@ -32,3 +32,35 @@ export function refusedAdminChange(change: AdminAccountChange): string | null {
   }
   return null;
 }
+
+/**
+ * How a grant of the super-admin role goes. With two or more active super-admins it is a request
+ * that another one decides (maker-checker, like ledger adjustments: otherwise one super-admin could
+ * make a second account a super-admin and approve their own adjustment with it). With exactly one,
+ * the bootstrap case, it is immediate (and audited): a lone super-admin has no second pair of eyes
+ * to ask, and the platform would stay with one super-admin, who can never approve an adjustment.
+ */
+export function superAdminGrantMode(activeSuperAdminIds: readonly string[]): 'immediate' | 'request' {
+  return activeSuperAdminIds.length >= 2 ? 'request' : 'immediate';
+}
+
+/** A pending grant of the super-admin role, as the decision rules see it. */
+export interface RoleGrantParties {
+  /** The account the role is for. */
+  adminId: string;
+  requestedBy: string;
+}
+
+/**
+ * The message key that refuses a decision on a role grant, or null when this admin may take it:
+ * approving or rejecting is for another super-admin, neither the one who asked nor the account the
+ * role is for; withdrawing is for the one who asked only.
+ */
+export function refusedGrantDecision(
+  actorId: string,
+  grant: RoleGrantParties,
+  decision: 'approve' | 'reject' | 'withdraw',
+): string | null {
+  if (decision === 'withdraw') return actorId === grant.requestedBy ? null : 'auth.roleGrantWithdrawOwn';
+  return actorId === grant.requestedBy || actorId === grant.adminId ? 'auth.roleGrantFourEyes' : null;
+}

@@ -1,27 +1,48 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { IsNull, QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
-import { AdminRole, AppException, Clock, ErrorCode, hashSecret } from '@app/common';
+import { In, IsNull, QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import { AdminRole, AppException, Clock, ErrorCode, hashSecret, type ListQuery } from '@app/common';
 import { Session } from '../auth/entities/session.entity';
 import { LoginThrottleService } from '../auth/login-throttle.service';
 import { AdminAuditService } from './admin-audit.service';
 import { adminThrottleKey } from './admin-auth.service';
-import { refusedAdminChange } from './admin-accounts.rules';
+import { refusedAdminChange, refusedGrantDecision, superAdminGrantMode } from './admin-accounts.rules';
+import {
+  grantView,
+  pendingGrantView,
+  type PendingRoleGrantView,
+  type RoleGrantDecision,
+  type RoleGrantRow,
+} from './admin-role-grants';
 import type { CreateAdminDto, UpdateAdminDto } from './dto/admin-accounts.dto';
 import { AdminUser } from './entities/admin-user.entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const GRANT_ID = /^\d{1,18}$/;
+const GRANT_COLUMNS = `id::text AS id, admin_id, role, status, requested_by, decided_by, decided_at,
+  decision_reason, created_at`;
+/** The list's sort fields and their columns. */
+export const ROLE_GRANT_SORTS: Record<string, string> = {
+  id: 'id',
+  createdAt: 'created_at',
+  status: 'status',
+};
+const DECIDED = { approve: 'approved', reject: 'rejected', withdraw: 'withdrawn' } as const;
 /** Roles in a stable order, so that before and after compare and read the same everywhere. */
 const ROLE_ORDER: string[] = [AdminRole.Reviewer, AdminRole.Operator, AdminRole.SuperAdmin];
+const SUPER_ADMIN: string = AdminRole.SuperAdmin;
 
 export interface AdminActor {
   id: string;
   ip: string;
 }
 
-/** An admin account as the console shows it (never the password hash or the TOTP secret). */
-export function adminView(a: AdminUser) {
+/**
+ * An admin account as the console shows it (never the password hash or the TOTP secret), with the
+ * grant of the super-admin role waiting for a second super-admin, if there is one.
+ */
+export function adminView(a: AdminUser, pendingRoleGrant: PendingRoleGrantView | null = null) {
   return {
     id: a.id,
     email: a.email,
@@ -33,7 +54,24 @@ export function adminView(a: AdminUser) {
     disabledReason: a.disabledReason,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
+    pendingRoleGrant,
   };
+}
+
+/** The pending role grants of these accounts, by account id (with the requester's e-mail). */
+export async function pendingRoleGrants(
+  m: Pick<EntityManager, 'query'>,
+  adminIds: string[],
+): Promise<Map<string, PendingRoleGrantView>> {
+  if (adminIds.length === 0) return new Map();
+  const rows = await m.query<(RoleGrantRow & { requested_by_email: string | null })[]>(
+    `SELECT g.id::text AS id, g.admin_id, g.role, g.status, g.requested_by, g.decided_by, g.decided_at,
+            g.decision_reason, g.created_at, r.email AS requested_by_email
+       FROM accounts.admin_role_grants g LEFT JOIN accounts.admin_users r ON r.id = g.requested_by
+      WHERE g.status = 'pending' AND g.admin_id = ANY($1::uuid[])`,
+    [adminIds],
+  );
+  return new Map(rows.map((r) => [r.admin_id, pendingGrantView(r, r.requested_by_email)]));
 }
 
 /** A password for someone to type once and then keep: 24 URL-safe characters, 144 random bits. */
@@ -49,6 +87,10 @@ const normalRoles = (roles: readonly string[]) => ROLE_ORDER.filter((r) => roles
  * Every change runs under one lock on the admin accounts (so that two super-admins cannot demote or
  * disable each other at the same moment and leave none), re-checks that the acting admin is still
  * an active super-admin, ends the target's sessions where it takes access away, and is audited last.
+ *
+ * Granting the super-admin role is maker-checker while two or more super-admins are active
+ * (superAdminGrantMode): the account is created or changed without it, plus a pending role grant
+ * that another super-admin approves or rejects, or its requester withdraws (one pending per account).
  */
 @Injectable()
 export class AdminAccountsService {
@@ -63,7 +105,7 @@ export class AdminAccountsService {
     if (!UUID.test(id)) throw new AppException(ErrorCode.NotFound);
     const admin = await this.dataSource.getRepository(AdminUser).findOne({ where: { id } });
     if (!admin) throw new AppException(ErrorCode.NotFound);
-    return adminView(admin);
+    return adminView(admin, (await pendingRoleGrants(this.dataSource, [id])).get(id) ?? null);
   }
 
   async create(dto: CreateAdminDto, actor: AdminActor) {
@@ -71,9 +113,13 @@ export class AdminAccountsService {
     const generated = !dto.password;
     const password = dto.password || generateAdminPassword();
     const passwordHash = await hashSecret(password);
-    const roles = normalRoles(dto.roles);
+    const requested = normalRoles(dto.roles);
     try {
-      const created = await this.locked(actor, async (m) => {
+      const created = await this.locked(actor, async (m, superAdmins) => {
+        const wantsSuper = requested.includes(AdminRole.SuperAdmin);
+        const mode = wantsSuper ? superAdminGrantMode(superAdmins) : null;
+        // Asked for while two super-admins are active: created without the role, which waits.
+        const roles = mode === 'request' ? requested.filter((r) => r !== SUPER_ADMIN) : requested;
         const taken = await m.query<unknown[]>(
           `SELECT 1 FROM accounts.admin_users WHERE lower(email) = lower($1)`,
           [dto.email],
@@ -91,6 +137,7 @@ export class AdminAccountsService {
           }),
         );
         const admin = await m.findOneOrFail(AdminUser, { where: { id: saved.id } });
+        const grant = mode === 'request' ? await this.insertGrant(m, admin.id, actor.id) : null;
         await this.audit.record(
           {
             adminId: actor.id,
@@ -101,15 +148,23 @@ export class AdminAccountsService {
               before: null,
               after: this.auditState(admin),
               passwordGenerated: generated,
+              ...(mode ? { superAdminGrant: this.grantNote(grant, superAdmins) } : {}),
             },
             ip: actor.ip,
           },
           m,
         );
-        return admin;
+        if (grant) await this.auditGrantRequested(m, grant, actor);
+        return { admin, grant };
       });
       // The generated password is answered this once; only its argon2 hash is kept.
-      return { ...adminView(created), ...(generated ? { password } : {}) };
+      return {
+        ...adminView(
+          created.admin,
+          created.grant && pendingGrantView(created.grant, await this.emailOf(actor.id)),
+        ),
+        ...(generated ? { password } : {}),
+      };
     } catch (error) {
       // The bootstrap admin is inserted outside the lock: the unique index has the last word.
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505')
@@ -119,11 +174,22 @@ export class AdminAccountsService {
   }
 
   async update(id: string, dto: UpdateAdminDto, actor: AdminActor) {
-    return this.locked(actor, async (m, superAdmins) => {
+    const result = await this.locked(actor, async (m, superAdmins) => {
       const target = await this.target(m, id);
       const before = this.auditState(target);
-      const roles = dto.roles ? normalRoles(dto.roles) : target.roles;
+      const requested = dto.roles ? normalRoles(dto.roles) : target.roles;
       const displayName = dto.displayName ?? target.displayName;
+      const addsSuper =
+        requested.includes(AdminRole.SuperAdmin) && !target.roles.includes(AdminRole.SuperAdmin);
+      let mode: 'immediate' | 'request' | null = null;
+      if (addsSuper) {
+        // One pending grant per account: it is decided (or withdrawn) before the role is asked again.
+        if ((await pendingRoleGrants(m, [id])).has(id))
+          throw new AppException(ErrorCode.Conflict, null, {}, 'auth.roleGrantPending');
+        mode = superAdminGrantMode(superAdmins);
+      }
+      // The other changes apply at once; the super-admin role waits for a second super-admin.
+      const roles = mode === 'request' ? requested.filter((r) => r !== SUPER_ADMIN) : requested;
       const refused = refusedAdminChange({
         actorId: actor.id,
         target,
@@ -131,24 +197,35 @@ export class AdminAccountsService {
         activeSuperAdminIds: superAdmins,
       });
       if (refused) throw new AppException(ErrorCode.Forbidden, null, {}, refused);
-      if (displayName === target.displayName && sameRoles(roles, target.roles)) return adminView(target);
-      await m.update(AdminUser, { id }, { roles, displayName });
-      const after = await m.findOneOrFail(AdminUser, { where: { id } });
+      const changed = displayName !== target.displayName || !sameRoles(roles, target.roles);
+      let after = target;
+      if (changed) {
+        await m.update(AdminUser, { id }, { roles, displayName });
+        after = await m.findOneOrFail(AdminUser, { where: { id } });
+      }
+      const grant = mode === 'request' ? await this.insertGrant(m, id, actor.id) : null;
       // Roles are read from the account on every request (SessionsService.findLive): the next
       // request of that admin already carries the new ones, no session needs to end.
-      await this.audit.record(
-        {
-          adminId: actor.id,
-          action: 'admin.admin_updated',
-          targetType: 'admin_user',
-          targetId: id,
-          detail: { before, after: this.auditState(after) },
-          ip: actor.ip,
-        },
-        m,
-      );
-      return adminView(after);
+      if (changed)
+        await this.audit.record(
+          {
+            adminId: actor.id,
+            action: 'admin.admin_updated',
+            targetType: 'admin_user',
+            targetId: id,
+            detail: {
+              before,
+              after: this.auditState(after),
+              ...(mode ? { superAdminGrant: this.grantNote(grant, superAdmins) } : {}),
+            },
+            ip: actor.ip,
+          },
+          m,
+        );
+      if (grant) await this.auditGrantRequested(m, grant, actor);
+      return after;
     });
+    return adminView(result, (await pendingRoleGrants(this.dataSource, [id])).get(id) ?? null);
   }
 
   async setActive(id: string, active: boolean, reason: string, actor: AdminActor) {
@@ -216,6 +293,165 @@ export class AdminAccountsService {
     await this.throttle.recordSuccess('admin', adminThrottleKey(id));
     await this.throttle.recordSuccess('admin-password', id);
     return { ...view, ...(generated ? { password } : {}) };
+  }
+
+  /** ra-data-simple-rest list of role grants, filter {status, adminId, requestedBy, id}. */
+  async listGrants(list: ListQuery) {
+    const f = list.filter;
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+    if (str(f.status)) add('status = ?', f.status);
+    for (const [key, column] of [
+      ['adminId', 'admin_id'],
+      ['requestedBy', 'requested_by'],
+    ] as const) {
+      const value = str(f[key]);
+      if (value)
+        add(`${column} = ?::uuid`, UUID.test(value) ? value : '00000000-0000-0000-0000-000000000000');
+    }
+    if (f.id !== undefined) {
+      const ids = (Array.isArray(f.id) ? f.id : [f.id]).map(String).filter((x) => GRANT_ID.test(x));
+      add('id = ANY(?::bigint[])', ids);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const order = `${ROLE_GRANT_SORTS[list.sort.field] ?? 'id'} ${list.sort.order === 'ASC' ? 'ASC' : 'DESC'}, id DESC`;
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query<RoleGrantRow[]>(
+        `SELECT ${GRANT_COLUMNS} FROM accounts.admin_role_grants ${clause}
+          ORDER BY ${order} OFFSET ${list.offset} LIMIT ${list.limit}`,
+        params,
+      ),
+      this.dataSource.query<{ total: number }[]>(
+        `SELECT count(*)::int AS total FROM accounts.admin_role_grants ${clause}`,
+        params,
+      ),
+    ]);
+    return { rows: await this.grantViews(rows), total };
+  }
+
+  /**
+   * Approve, reject (with a reason) or withdraw a pending grant of the super-admin role. Approving
+   * and rejecting are for another active super-admin, neither the requester nor the account the
+   * role is for; withdrawing for the requester. Asked again, the same decision answers the stored
+   * outcome; another decision on a decided grant is a 409. An approval adds the role to the account:
+   * its sessions read it on their next request, as after any role change.
+   */
+  async decideGrant(grantId: string, decision: RoleGrantDecision, reason: string | null, actor: AdminActor) {
+    if (!GRANT_ID.test(grantId)) throw new AppException(ErrorCode.NotFound);
+    if (decision === 'reject' && !reason)
+      throw AppException.field('reason', 'validation.rejectReasonRequired');
+    const row = await this.locked(actor, async (m) => {
+      const [grant] = await m.query<RoleGrantRow[]>(
+        `SELECT ${GRANT_COLUMNS} FROM accounts.admin_role_grants WHERE id = $1 FOR UPDATE`,
+        [grantId],
+      );
+      if (!grant) throw new AppException(ErrorCode.NotFound);
+      const refused = refusedGrantDecision(
+        actor.id,
+        { adminId: grant.admin_id, requestedBy: grant.requested_by },
+        decision,
+      );
+      if (refused) throw new AppException(ErrorCode.Forbidden, null, {}, refused);
+      const status = DECIDED[decision];
+      if (grant.status === status) return grant;
+      if (grant.status !== 'pending')
+        throw new AppException(ErrorCode.Conflict, null, {}, 'auth.roleGrantDecided');
+      let change: { before: { roles: string[] }; after: { roles: string[] } } | null = null;
+      if (decision === 'approve') {
+        const target = await this.target(m, grant.admin_id);
+        const roles = normalRoles([...target.roles, grant.role]);
+        await m.update(AdminUser, { id: target.id }, { roles });
+        change = { before: { roles: target.roles }, after: { roles } };
+      }
+      // An UPDATE's answer from the postgres driver is [rows, affected].
+      const [[decided]] = await m.query<[RoleGrantRow[], number]>(
+        `UPDATE accounts.admin_role_grants
+            SET status = $2, decided_by = $3, decided_at = $4, decision_reason = $5
+          WHERE id = $1 RETURNING ${GRANT_COLUMNS}`,
+        [grantId, status, actor.id, this.clock.now(), reason || null],
+      );
+      await this.audit.record(
+        {
+          adminId: actor.id,
+          action: `admin.role_grant_${status}`,
+          targetType: 'admin_user',
+          targetId: grant.admin_id,
+          detail: {
+            grantId,
+            role: grant.role,
+            requestedBy: grant.requested_by,
+            ...(reason ? { reason } : {}),
+            ...(change ?? {}),
+          },
+          ip: actor.ip,
+        },
+        m,
+      );
+      return decided;
+    });
+    return (await this.grantViews([row]))[0];
+  }
+
+  private async insertGrant(m: EntityManager, adminId: string, requestedBy: string): Promise<RoleGrantRow> {
+    try {
+      const [row] = await m.query<RoleGrantRow[]>(
+        `INSERT INTO accounts.admin_role_grants (admin_id, role, requested_by) VALUES ($1, $2, $3)
+         RETURNING ${GRANT_COLUMNS}`,
+        [adminId, AdminRole.SuperAdmin, requestedBy],
+      );
+      return row;
+    } catch (error) {
+      // admin_role_grants_one_pending (checked under the lock before; the index has the last word).
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505')
+        throw new AppException(ErrorCode.Conflict, null, {}, 'auth.roleGrantPending');
+      throw error;
+    }
+  }
+
+  private auditGrantRequested(m: EntityManager, grant: RoleGrantRow, actor: AdminActor) {
+    return this.audit.record(
+      {
+        adminId: actor.id,
+        action: 'admin.role_grant_requested',
+        targetType: 'admin_user',
+        targetId: grant.admin_id,
+        detail: { grantId: grant.id, role: grant.role, status: grant.status },
+        ip: actor.ip,
+      },
+      m,
+    );
+  }
+
+  /** What the account's audit entry says of the super-admin role it was given or asked for. */
+  private grantNote(grant: RoleGrantRow | null, superAdmins: string[]) {
+    return grant
+      ? { grantId: grant.id, status: 'pending' }
+      : // The bootstrap case (superAdminGrantMode): the only active super-admin grants at once.
+        { status: 'immediate', activeSuperAdmins: superAdmins.length };
+  }
+
+  private async emailOf(id: string): Promise<string | null> {
+    const rows = await this.dataSource.query<{ email: string }[]>(
+      `SELECT email FROM accounts.admin_users WHERE id = $1`,
+      [id],
+    );
+    return rows[0]?.email ?? null;
+  }
+
+  private async grantViews(rows: RoleGrantRow[]) {
+    const ids = [
+      ...new Set(
+        rows.flatMap((r) => [r.admin_id, r.requested_by, r.decided_by]).filter((x): x is string => !!x),
+      ),
+    ];
+    const admins = ids.length ? await this.dataSource.getRepository(AdminUser).findBy({ id: In(ids) }) : [];
+    const byId = new Map(admins.map((a) => [a.id, a]));
+    return rows.map((r) => grantView(r, byId));
   }
 
   /**

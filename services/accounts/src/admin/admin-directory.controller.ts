@@ -6,7 +6,7 @@ import { In, type Repository } from 'typeorm';
 import { AdminAuth, AdminRole, AppException, contentRange, ErrorCode, parseListQuery } from '@app/common';
 import { LedgerService } from '@app/ledger';
 import { User } from '../users/entities/user.entity';
-import { adminView } from './admin-accounts.service';
+import { adminView, pendingRoleGrants } from './admin-accounts.service';
 import { AdminAudit } from './entities/admin-audit.entity';
 import { AdminUser } from './entities/admin-user.entity';
 
@@ -92,7 +92,10 @@ export class AdminDirectoryController {
 
   @Get('admins')
   @AdminAuth(AdminRole.SuperAdmin)
-  @ApiOperation({ summary: 'Admin accounts and their roles (ra-data-simple-rest: range, sort, filter {id})' })
+  @ApiOperation({
+    summary:
+      'Admin accounts and their roles, with a super-admin role grant waiting for approval (ra-data-simple-rest: range, sort, filter {id})',
+  })
   async listAdmins(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, ['createdAt', 'email', 'displayName'], {
       field: 'createdAt',
@@ -106,7 +109,11 @@ export class AdminDirectoryController {
       take: list.limit,
     });
     setRange(reply, 'admins', list.offset, rows.length, total);
-    return rows.map(adminView);
+    const pending = await pendingRoleGrants(
+      this.admins.manager,
+      rows.map((a) => a.id),
+    );
+    return rows.map((a) => adminView(a, pending.get(a.id) ?? null));
   }
 
   @Get('audit')

@@ -8,6 +8,7 @@ import { SecurityChanges1766000001000 } from './1766000001000-SecurityChanges';
 import { LedgerAdjustments1765100001000 } from '../admin/ledger/1765100001000-LedgerAdjustments';
 import { AdminRecoveryCodesDemoDisable1766100001000 } from './1766100001000-AdminRecoveryCodesDemoDisable';
 import { AdminAccountsManagement1766200001000 } from './1766200001000-AdminAccountsManagement';
+import { AdminRoleGrants1766900001000 } from '../admin/1766900001000-AdminRoleGrants';
 import { CreateInviteRewards1764900001000 } from '../invite/1764900001000-CreateInviteRewards';
 import { InviteScanHorizon1766400003000 } from '../invite/1766400003000-InviteScanHorizon';
 import { InviteScanAnchor1766400006000 } from '../invite/1766400006000-InviteScanAnchor';
@@ -26,4 +27,5 @@ export const ACCOUNTS_MIGRATIONS = [
   AdminAccountsManagement1766200001000,
   InviteScanHorizon1766400003000,
   InviteScanAnchor1766400006000,
+  AdminRoleGrants1766900001000,
 ];

@@ -82,3 +82,20 @@ export class AdminPasswordResetDto {
   @Length(ADMIN_PASSWORD_MIN, ADMIN_PASSWORD_MAX, { message: 'validation.adminPasswordLength' })
   password?: string;
 }
+
+export class RoleGrantRejectDto {
+  @ApiProperty({ description: 'Why (kept with the grant and in the audit log)', maxLength: 500 })
+  @Transform(trim)
+  @IsString({ message: 'validation.rejectReasonRequired' })
+  @Length(1, 500, { message: 'validation.rejectReasonRequired' })
+  reason: string;
+}
+
+export class RoleGrantWithdrawDto {
+  @ApiPropertyOptional({ description: 'Why (kept with the grant and in the audit log)', maxLength: 500 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'validation.invalid' })
+  @MaxLength(500, { message: 'validation.invalid' })
+  reason?: string;
+}
