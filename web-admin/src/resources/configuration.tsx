@@ -1,3 +1,4 @@
+import { Box } from '@mui/material';
 import {
   BooleanField,
   BooleanInput,
@@ -17,9 +18,12 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  useLocaleState,
+  useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { parameterDescription } from '../i18n/parameters';
 import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { ConfirmSaveButton, type Change } from '../components/ConfirmSaveButton';
@@ -43,6 +47,38 @@ const PARAMETER_KINDS = ['decimal', 'ratio', 'integer', 'url', 'text'].map((id) 
   name: `swx.values.parameterKind.${id}`,
 }));
 
+/**
+ * A parameter's description in the console's language (the database holds English only); the
+ * database's text for a key the console has no words for.
+ */
+function ParameterDescriptionField(_props: { source: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  return (
+    // At least a short line wide: squeezed by the table on a phone, it stood a word to a line.
+    <Box component="span" sx={{ display: 'inline-block', minWidth: 240 }} data-testid="parameter-description">
+      {parameterDescription(locale, String(record.key), record.description as string | null)}
+    </Box>
+  );
+}
+
+/** The parameter's description in the console's language, under the value it describes. */
+function ParameterValueInput() {
+  const record = useRecordContext();
+  const [locale] = useLocaleState();
+  return (
+    <TextInput
+      source="value"
+      validate={required()}
+      fullWidth
+      helperText={
+        record ? parameterDescription(locale, String(record.key), record.description as string | null) : false
+      }
+    />
+  );
+}
+
 export const ParameterList = () => (
   <List
     filters={[<SearchInput key="q" source="q" alwaysOn />]}
@@ -54,8 +90,7 @@ export const ParameterList = () => (
       <TextField source="value" sortable={false} sx={{ fontFamily: 'monospace' }} />
       <SelectField source="kind" choices={PARAMETER_KINDS} sortable={false} />
       <BooleanField source="public" sortable={false} />
-      {/* At least a short line wide: squeezed by the table on a phone, it stood a word to a line. */}
-      <TextField source="description" sortable={false} sx={{ display: 'inline-block', minWidth: 240 }} />
+      <ParameterDescriptionField source="description" sortable={false} />
       <DateField source="updatedAt" showTime />
     </Datagrid>
   </List>
@@ -89,7 +124,7 @@ export const ParameterEdit = () => (
     <SimpleForm toolbar={<ParameterToolbar />}>
       <TextInput source="key" disabled />
       <SelectInput source="kind" choices={PARAMETER_KINDS} disabled />
-      <TextInput source="value" validate={required()} fullWidth />
+      <ParameterValueInput />
       <TextInput source="description" multiline fullWidth />
     </SimpleForm>
   </Edit>
