@@ -24,6 +24,8 @@ export interface ReviewTexts {
   rejectTitle: string;
   reasonLabel: string;
   approved: string;
+  /** The values of approveContent's placeholders (the house account's name...), translated. */
+  approveContentOptions?: (translate: ReturnType<typeof useTranslate>) => Record<string, string>;
 }
 
 const REQUEST_TEXTS: ReviewTexts = {
@@ -164,11 +166,11 @@ export function ReviewActions({
                 {summary(record, (user?.username as string | undefined) ?? userId ?? '', translate)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {translate(texts.approveContent)}
+                {translate(texts.approveContent, texts.approveContentOptions?.(translate))}
               </Typography>
             </>
           ) : (
-            texts.approveContent
+            translate(texts.approveContent, texts.approveContentOptions?.(translate))
           )
         }
         confirm="swx.review.approve"

@@ -40,7 +40,7 @@ export const LEDGER_EN = {
         'The other side of every adjustment is the house account "%{account}". Nothing moves until a second, different super-admin approves the request; every step is in the audit log.',
       approveTitle: 'Approve adjustment #%{id}?',
       approveContent:
-        'One ledger transfer is posted now, against the house account "adjustments". This is final and recorded in the audit log.',
+        'One ledger transfer is posted now, against the house account "%{account}". This is final and recorded in the audit log.',
       rejectTitle: 'Reject adjustment #%{id}',
       adjustmentApproved: 'Approved: the transfer is posted',
       makerCannotApprove: 'You asked for this adjustment: a different super-admin must approve it',
@@ -204,8 +204,7 @@ export const LEDGER_ZH: LedgerMessages = {
       createHint:
         '每笔调整的对方账户都是平台账户 "%{account}"。在另一位不同的超级管理员批准之前不会有任何资金变动；每一步都记入审计日志。',
       approveTitle: '批准调整 #%{id}？',
-      approveContent:
-        '将立即记入一笔账本转账，对方为平台账户 "adjustments"。此操作不可撤销，并记入审计日志。',
+      approveContent: '将立即记入一笔账本转账，对方为平台账户 "%{account}"。此操作不可撤销，并记入审计日志。',
       rejectTitle: '拒绝调整 #%{id}',
       adjustmentApproved: '已批准：转账已记账',
       makerCannotApprove: '此调整由您发起：须由另一位超级管理员批准',

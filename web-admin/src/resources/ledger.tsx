@@ -210,10 +210,21 @@ export function InvariantPanel() {
 
 // --- accounts ---
 
+/**
+ * The customer search's label names what it searches (name, e-mail, phone): wide enough for it in
+ * every language (at the default width it was cut at 1280 px), narrower on a phone; a currency is a
+ * short code, its box narrower so that the row keeps to one line where it can.
+ */
 const accountFilters = [
-  <TextInput key="q" source="q" label="swx.ledger.searchUser" alwaysOn />,
+  <TextInput
+    key="q"
+    source="q"
+    label="swx.ledger.searchUser"
+    alwaysOn
+    sx={{ width: { xs: '100%', sm: '24rem' } }}
+  />,
   <SelectInput key="ownerType" source="ownerType" choices={OWNER_TYPES} alwaysOn />,
-  <TextInput key="currency" source="currency" alwaysOn />,
+  <TextInput key="currency" source="currency" alwaysOn sx={{ width: '9rem' }} />,
   <SelectInput key="book" source="book" choices={BOOK_CHOICES} alwaysOn />,
   <SelectInput
     key="kind"
@@ -438,6 +449,8 @@ const ADJUSTMENT_TEXTS: ReviewTexts = {
   rejectTitle: 'swx.ledger.rejectTitle',
   reasonLabel: 'swx.review.reasonInternal',
   approved: 'swx.ledger.adjustmentApproved',
+  // The house account on the other side, in words as on the ledger pages (not its code).
+  approveContentOptions: (translate) => ({ account: ledgerWord(translate, 'houseAccounts', 'adjustments') }),
 };
 
 /** What approving an adjustment moves: credit or debit, amount, whose account (house or customer). */

@@ -910,7 +910,7 @@ export const de: ConsoleLanguage = {
           'Die Gegenseite jeder Korrekturbuchung ist das Plattformkonto "%{account}". Es wird nichts gebucht, bis ein zweiter, anderer Super-Admin den Antrag genehmigt; jeder Schritt wird im Audit-Protokoll festgehalten.',
         approveTitle: 'Korrekturbuchung #%{id} genehmigen?',
         approveContent:
-          'Es wird sofort eine Hauptbuchbuchung gegen das Plattformkonto "adjustments" erfasst. Dies ist endgültig und wird im Audit-Protokoll festgehalten.',
+          'Es wird sofort eine Hauptbuchbuchung gegen das Plattformkonto "%{account}" erfasst. Dies ist endgültig und wird im Audit-Protokoll festgehalten.',
         rejectTitle: 'Korrekturbuchung #%{id} ablehnen',
         adjustmentApproved: 'Genehmigt: Die Buchung ist erfasst',
         makerCannotApprove:

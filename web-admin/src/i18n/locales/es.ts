@@ -906,7 +906,7 @@ export const es: ConsoleLanguage = {
           'La contrapartida de todo ajuste es la cuenta de la plataforma "%{account}". No se mueve nada hasta que otro superadministrador distinto apruebe la solicitud; cada paso queda en el registro de auditoría.',
         approveTitle: '¿Aprobar el ajuste n.º %{id}?',
         approveContent:
-          'Se contabiliza ahora una transferencia en el libro mayor contra la cuenta de la plataforma "adjustments". Es definitivo y queda registrado en el registro de auditoría.',
+          'Se contabiliza ahora una transferencia en el libro mayor contra la cuenta de la plataforma "%{account}". Es definitivo y queda registrado en el registro de auditoría.',
         rejectTitle: 'Rechazar el ajuste n.º %{id}',
         adjustmentApproved: 'Aprobado: la transferencia está contabilizada',
         makerCannotApprove: 'Usted solicitó este ajuste: debe aprobarlo otro superadministrador',

@@ -906,7 +906,7 @@ export const fr: ConsoleLanguage = {
           "La contrepartie de chaque ajustement est le compte plateforme \"%{account}\". Rien n'est passé tant qu'un second super-administrateur, différent du demandeur, n'a pas approuvé la demande ; chaque étape est consignée dans le journal d'audit.",
         approveTitle: "Approuver l'ajustement #%{id} ?",
         approveContent:
-          'Un mouvement est passé immédiatement au grand livre, en contrepartie du compte plateforme "adjustments". Cette opération est définitive et consignée dans le journal d\'audit.',
+          'Un mouvement est passé immédiatement au grand livre, en contrepartie du compte plateforme "%{account}". Cette opération est définitive et consignée dans le journal d\'audit.',
         rejectTitle: "Rejeter l'ajustement #%{id}",
         adjustmentApproved: 'Approuvé : le mouvement est comptabilisé',
         makerCannotApprove:

@@ -898,7 +898,7 @@ export const hk: ConsoleLanguage = {
           '每筆調整的對方帳戶均為平台帳戶 "%{account}"。須由另一位超級管理員批准申請後，資金才會變動；每個步驟均記入審計日誌。',
         approveTitle: '批准調整 #%{id}？',
         approveContent:
-          '將立即過帳一筆帳本轉帳，對方為平台帳戶 "adjustments"。此操作為最終操作，並會記入審計日誌。',
+          '將立即過帳一筆帳本轉帳，對方為平台帳戶 "%{account}"。此操作為最終操作，並會記入審計日誌。',
         rejectTitle: '拒絕調整 #%{id}',
         adjustmentApproved: '已批准：轉帳已過帳',
         makerCannotApprove: '此調整由您申請：須由另一位超級管理員批准',

@@ -906,7 +906,7 @@ export const it: ConsoleLanguage = {
           'La contropartita di ogni rettifica è il conto della piattaforma "%{account}". Nulla si muove finché un secondo super amministratore, diverso dal richiedente, non approva la richiesta; ogni passaggio è nel registro di audit.',
         approveTitle: 'Approvare la rettifica #%{id}?',
         approveContent:
-          'Viene registrato subito un trasferimento nel libro mastro, in contropartita al conto della piattaforma "adjustments". L\'operazione è definitiva e viene annotata nel registro di audit.',
+          'Viene registrato subito un trasferimento nel libro mastro, in contropartita al conto della piattaforma "%{account}". L\'operazione è definitiva e viene annotata nel registro di audit.',
         rejectTitle: 'Rifiuta la rettifica #%{id}',
         adjustmentApproved: 'Approvata: il trasferimento è registrato',
         makerCannotApprove:

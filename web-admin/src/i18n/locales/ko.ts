@@ -905,7 +905,7 @@ export const ko: ConsoleLanguage = {
           '모든 조정의 상대 계정은 플랫폼 계정 "%{account}"입니다. 요청자가 아닌 다른 최고 관리자가 승인하기 전까지는 자금이 이동하지 않으며, 모든 단계가 감사 로그에 기록됩니다.',
         approveTitle: '조정 #%{id}을(를) 승인하시겠습니까?',
         approveContent:
-          '플랫폼 계정 "adjustments"를 상대로 원장 이체 1건이 즉시 기록됩니다. 번복할 수 없으며 감사 로그에 기록됩니다.',
+          '플랫폼 계정 "%{account}"을 상대로 원장 이체 1건이 즉시 기록됩니다. 번복할 수 없으며 감사 로그에 기록됩니다.',
         rejectTitle: '조정 #%{id} 거절',
         adjustmentApproved: '승인됨: 이체가 기록되었습니다',
         makerCannotApprove: '본인이 요청한 조정입니다. 다른 최고 관리자가 승인해야 합니다',
