@@ -4,7 +4,7 @@ import type { ChartOptions, TooltipItem } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { intlLocale } from '../i18n/intl';
-import { COLORS } from './charts';
+import { COLORS, dayTicks } from './charts';
 import { formatDecimal, sumDecimals } from './format';
 import { Figure, Panel } from './Panel';
 import type { DailyStats } from './types';
@@ -110,7 +110,7 @@ export function DailySection() {
     },
     scales: {
       y: { beginAtZero: true, ticks: { precision: 0 } },
-      x: { ticks: { maxRotation: 0, autoSkip: true } },
+      x: { ticks: dayTicks(16) },
     },
   });
   const quiet =
@@ -231,7 +231,7 @@ export function DailySection() {
                     plugins: { legend: { display: false } },
                     scales: {
                       y: { beginAtZero: true, ticks: { precision: 0 } },
-                      x: { ticks: { maxRotation: 0, autoSkip: true } },
+                      x: { ticks: dayTicks(10) },
                     },
                   }}
                 />
