@@ -456,6 +456,8 @@ export class UOrdersService {
           order.feeRate ?? exactFeeRate(order.fee, notional(limit, order.lots, order.contractSize));
         next = fillMoney(price, order.lots, order.contractSize, order.leverage, rate, held);
         const more = next.margin.plus(next.fee).minus(held.margin.plus(held.fee));
+        // A balance spent meanwhile refuses the posting (InsufficientBalanceError): the engine
+        // tries again at this quote, and then reads what is left.
         if (more.gt(0) && (await this.ledger.balance(this.account(order, AccountKind.Available), m)).lt(more))
           next = held;
       }
