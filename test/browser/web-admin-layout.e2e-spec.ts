@@ -208,13 +208,17 @@ describe('web-admin layout: menu headings, lists on a phone', () => {
       .get(`/swx/admin/users/${customer.id}`)
       .set('Authorization', `Bearer ${await adminToken(run.t)}`);
     expect(JSON.stringify(detail.body.result.balances)).toContain(available);
+    // The console writes it as every figure: integer digits grouped, every decimal of the API.
+    const [int, frac] = available.split('.');
+    const written = `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.replace(/0+$/, '')}`;
+    expect(written).toMatch(/^\d{1,3}(,\d{3})+\.\d+$/);
 
     const url = `/admin/withdrawals/${requested.body.result.id}/show`;
     const balances = page.getByTestId('withdrawal-context').getByTestId('balances');
     for (const width of [1280, 1024]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(url);
-      await balances.getByText(available, { exact: true }).waitFor();
+      await balances.getByText(written, { exact: true }).waitFor();
       expect({ width, unreadable: await unreadableBalances(page) }).toEqual({ width, unreadable: [] });
       await screenshot(page, `admin-withdrawal-balances-${width}`);
     }
@@ -223,7 +227,7 @@ describe('web-admin layout: menu headings, lists on a phone', () => {
       const mobile = await phone.newPage();
       await signInToConsole(mobile, email, password);
       await mobile.goto(url);
-      await mobile.getByTestId('balances').getByText(available, { exact: true }).waitFor();
+      await mobile.getByTestId('balances').getByText(written, { exact: true }).waitFor();
       expect({ phone: await unreadableBalances(mobile) }).toEqual({ phone: [] });
       await screenshot(mobile, 'admin-withdrawal-balances-mobile');
     } finally {

@@ -40,7 +40,7 @@ import {
   ROW_OF_FIELDS,
   SIDE_CHOICES,
 } from './common';
-import { AmountField } from '../components/Amount';
+import { Amount, AmountField } from '../components/Amount';
 
 const userFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -92,9 +92,16 @@ function BookTable({ title, lines }: { title: string; lines: Line[] }) {
                 <TableCell>
                   <KindLabel kind={l.kind} />
                 </TableCell>
-                {/* A figure of 18 decimals wraps in its cell rather than running over the next table. */}
-                <TableCell align="right" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                  {l.balance}
+                {/*
+                  Written as every figure of the console (grouped, every decimal, digits of one
+                  width); a figure of 18 decimals still wraps in its cell on a phone rather than
+                  running over the panel's edge.
+                */}
+                <TableCell
+                  align="right"
+                  sx={{ '& [data-testid="amount"]': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+                >
+                  <Amount value={l.balance} />
                 </TableCell>
               </TableRow>
             ))}
