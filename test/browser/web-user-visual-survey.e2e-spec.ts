@@ -221,7 +221,7 @@ const VISITOR_ROUTES: [string, string][] = [
   }, 240_000);
   afterAll(async () => {
     writeFileSync(
-      path.join(dir, 'report.json'),
+      path.join(dir, `report-${langs.join('-')}.json`),
       JSON.stringify({ seeding: problems, pages: report }, null, 1),
     );
     await run?.close();
