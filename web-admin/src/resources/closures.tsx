@@ -31,6 +31,12 @@ const validTime = (value: unknown) =>
   value === null || value === undefined || value === '' || (typeof value === 'string' && TIME.test(value))
     ? undefined
     : 'swx.closures.timeFormat';
+/** Today's date on the operator's calendar, as the API reads dates (`2026-12-25`). */
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
 /** An empty early-close time is null for the API: closed all day. */
 const parseTime = (value: string) => (value.trim() === '' ? null : value.trim());
 
@@ -64,11 +70,21 @@ export const ClosureList = () => (
       <TextInput key="to" source="to" placeholder="2026-12-31" validate={validDay} />,
     ]}
     sort={{ field: 'day', order: 'ASC' }}
+    // The coming closures first: the past ones stay a filter away.
+    filterDefaultValues={{ from: today() }}
     perPage={50}
   >
     <Help />
     <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="day" />
+      <FunctionField
+        source="day"
+        render={(r: { day: string }) => (
+          // One line on a phone too (the browser breaks a date at its hyphens).
+          <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+            {r.day}
+          </span>
+        )}
+      />
       <SelectField source="type" choices={TYPE_CHOICES} />
       <FunctionField
         source="closesAt"
