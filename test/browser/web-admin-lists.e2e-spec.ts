@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Response } from 'playwright-core';
 import { consoleMessages } from '../../web-admin/src/i18n/language';
 import { SORTABLE } from '../../web-admin/src/sortable';
-import { verifiedUser } from '../e2e/reliability/reliability-fixtures';
+import { submitBasicKyc, verifiedUser } from '../e2e/reliability/reliability-fixtures';
 import { adminToken, demo, fundReal, real, tick } from '../e2e/trading/trading-support';
 import { lastCode, registerUser, uniqueName, type RegisteredUser } from '../support/users';
 import { loadConsoleLanguage } from './console-languages';
@@ -68,21 +68,11 @@ describe('web-admin lists: sorting, and lists that could not be loaded', () => {
     // waiting, a smart plan, a U order, an options order, a coin order and an adjustment.
     customer = await registerUser(run.t);
     await fundReal(run.t, customer, '1000');
-    const kyc = run.t.http().post('/swx/customer/user/identification').set(real(customer));
-    const fields = {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      sex: 'female',
-      birthdate: '1990-12-10',
-      country: 'GB',
-      address: '12 St James Square, London',
-      phone: '+447700900123',
-      documentType: 'passport',
-      documentNumber: 'P1234567',
-    };
-    for (const [k, v] of Object.entries(fields)) void kyc.field(k, v);
-    for (const k of ['front', 'back', 'inHand', 'signature']) void kyc.attach(k, PNG, `${k}.png`);
-    expect((await kyc).body).toMatchObject({ code: 20001 });
+    await submitBasicKyc(run.t, customer, {
+      fields: { address: '12 St James Square, London' },
+      image: PNG,
+      back: true,
+    });
     await deposit(customer, '150');
     await run.t
       .http()

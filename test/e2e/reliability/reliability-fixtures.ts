@@ -32,34 +32,52 @@ export function parsePrintedRoutes(printed: string): { method: string; url: stri
   return out;
 }
 
-/** Submits the user's basic KYC (a passport, three images) and has a reviewer approve it. */
+/** The fields of a basic KYC submission (a British passport): what submitBasicKyc sends by default. */
+export const BASIC_KYC_FIELDS = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  sex: 'female',
+  birthdate: '1990-12-10',
+  country: 'GB',
+  address: 'London',
+  phone: '+447700900123',
+  documentType: 'passport',
+  documentNumber: 'P1234567',
+};
+
+/**
+ * Submits the user's basic KYC (a passport: front, in-hand photo and signature, and the back too
+ * with `back`), leaving it waiting for a reviewer; answers its id. `fields` replace the defaults,
+ * `image` is the picture sent for each document (a 1x1 PNG by default).
+ */
+export async function submitBasicKyc(
+  t: TestApp,
+  user: RegisteredUser,
+  options: { fields?: Partial<typeof BASIC_KYC_FIELDS>; image?: Buffer; back?: boolean } = {},
+): Promise<string> {
+  const req = t
+    .http()
+    .post('/swx/customer/user/identification')
+    .set({ Authorization: `Bearer ${user.token}`, virtually: 'YES' });
+  for (const [k, v] of Object.entries({ ...BASIC_KYC_FIELDS, ...options.fields })) void req.field(k, v);
+  const image = options.image ?? PNG_1X1;
+  for (const k of options.back ? ['front', 'back', 'inHand', 'signature'] : ['front', 'inHand', 'signature'])
+    void req.attach(k, image, `${k}.png`);
+  const sent = await req;
+  if (sent.body.code !== 20001) throw new Error(`KYC submission failed: ${JSON.stringify(sent.body)}`);
+  return String(sent.body.result.id);
+}
+
+/** Submits the user's basic KYC (submitBasicKyc) and has a reviewer approve it. */
 export async function passBasicKyc(
   t: TestApp,
   user: RegisteredUser,
   adminAuthorization: string,
 ): Promise<void> {
-  const req = t.http().post('/swx/customer/user/identification').set('Authorization', `Bearer ${user.token}`);
-  const f = {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    sex: 'female',
-    birthdate: '1990-12-10',
-    country: 'GB',
-    address: 'London',
-    phone: '+447700900123',
-    documentType: 'passport',
-    documentNumber: 'P1234567',
-  };
-  for (const [k, v] of Object.entries(f)) void req.field(k, v);
-  void req
-    .attach('front', PNG_1X1, 'f.png')
-    .attach('inHand', PNG_1X1, 'h.png')
-    .attach('signature', PNG_1X1, 's.png');
-  const sent = await req;
-  if (sent.body.code !== 20001) throw new Error(`KYC submission failed: ${JSON.stringify(sent.body)}`);
+  const id = await submitBasicKyc(t, user);
   const approved = await t
     .http()
-    .post(`/swx/admin/kyc/${sent.body.result.id}/approve`)
+    .post(`/swx/admin/kyc/${id}/approve`)
     .set('Authorization', adminAuthorization);
   if (approved.body.code !== 200) throw new Error(`KYC approval failed: ${JSON.stringify(approved.body)}`);
 }
