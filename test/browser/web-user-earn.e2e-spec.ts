@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { Clock } from '@app/common';
 import type { RegisteredUser } from '../support/users';
@@ -16,6 +17,28 @@ import {
   type MoneyRun,
   listNft,
 } from './web-user-support';
+
+/**
+ * Whether the element's amount reads left to right, its figure before its currency code: in an
+ * Arabic page "800 USDT" left alone turns into "USDT 800".
+ */
+async function figureBeforeCode(locator: ReturnType<Page['locator']>): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const at = (re: RegExp) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const i = (node.textContent ?? '').search(re);
+        if (i < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        return range.getBoundingClientRect().left;
+      }
+      throw new Error(`${re} not in ${el.textContent}`);
+    };
+    return at(/\d/) < at(/[A-Z]{3}/);
+  });
+}
 
 /* Earning, loans with KYC, charity NFTs and security settings as a user does them, on a real
    account funded by an approved deposit. */
@@ -331,5 +354,32 @@ describe('web-user money screens: earning, loans and KYC, NFTs, security', () =>
       await shot(ar, name);
     }
     await arabic.close();
+  });
+
+  it('in Arabic an amount with its currency reads figure first: earning totals and plans, loans, NFT donations', async () => {
+    const context = await userContext(run, user, { real: true, lang: 'ar' });
+    const page = await context.newPage();
+    await page.goto('/trading?tab=mine');
+    await page.getByTestId('plans-smart').locator('tbody tr').first().waitFor();
+    // They read "USDT 800" and "USDT 1,000" where the rest of the app reads "800 USDT".
+    const amounts = [
+      ...(await page.getByTestId('earn-totals').locator('strong').all()),
+      page.getByTestId('plans-smart').locator('tbody tr').first().locator('td').nth(1),
+    ];
+    for (const amount of amounts) {
+      expect({ text: await amount.innerText(), ltr: await figureBeforeCode(amount) }).toMatchObject({
+        ltr: true,
+      });
+    }
+    await shot(page, 'earn-amounts-ar');
+    await page.goto('/loan');
+    const loan = page.getByTestId('loan-records').locator('tbody tr').first().locator('td').nth(1);
+    await loan.getByText('USDT').waitFor();
+    expect(await figureBeforeCode(loan)).toBe(true);
+    await page.goto('/nfts');
+    const donated = page.getByTestId('nft-donated').first();
+    await donated.waitFor();
+    expect(await figureBeforeCode(donated)).toBe(true);
+    await context.close();
   });
 });

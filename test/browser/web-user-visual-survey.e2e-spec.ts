@@ -109,29 +109,53 @@ const VISITOR_ROUTES: [string, string][] = [
       void pending.field(k, v);
     await step('pending deposit', () => pending.attach('voucher', PNG, 'p.png'), [20002]);
     // The loan first: none is granted while a withdrawal is under review.
-    await step(
-      'loan',
-      () =>
-        http()
-          .post('/swx/customer/user/loan')
-          .set(realHeaders(user))
-          .send({ amount: '200', termDays: 7, agree: true }),
-      [200, 20001, 20004, 20007],
-    );
-    await setWithdrawPassword(t, user, 'withdraw-secret');
-    await step(
-      'withdrawal',
-      () =>
-        http().post('/swx/customer/user/withdrawal').set(realHeaders(user)).send({
-          method: 'crypto',
-          coin: 'USDT',
-          network: 'TRC20',
-          address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-          amount: '120',
-          withdrawPassword: 'withdraw-secret',
-        }),
-      [20003],
-    );
+    // A loan taken and repaid (none may be open for a withdrawal), then one open.
+    for (const amount of ['150', '200']) {
+      const loan = await step(
+        'loan',
+        () =>
+          http()
+            .post('/swx/customer/user/loan')
+            .set(realHeaders(user))
+            .send({ amount, termDays: 7, agree: true }),
+        [200, 20001, 20004, 20007],
+      );
+      if (amount !== '150') break;
+      await step(
+        'repay',
+        () =>
+          http()
+            .post('/swx/customer/user/repayLoan')
+            .set(realHeaders(user))
+            .send({ loanId: loan.body.result?.id }),
+        [20005],
+      );
+      await setWithdrawPassword(t, user, 'withdraw-secret');
+      await step(
+        'withdrawal',
+        () =>
+          http().post('/swx/customer/user/withdrawal').set(realHeaders(user)).send({
+            method: 'crypto',
+            coin: 'USDT',
+            network: 'TRC20',
+            address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+            amount: '120',
+            withdrawPassword: 'withdraw-secret',
+          }),
+        [20003],
+      );
+      // Approved, so the second loan may be taken.
+      const list = await http()
+        .get('/swx/admin/withdrawals')
+        .query({ range: '[0,0]' })
+        .set('Authorization', run.admin);
+      const id = (list.body.result as { id: string }[] | undefined)?.[0]?.id;
+      await step(
+        'approve withdrawal',
+        () => http().post(`/swx/admin/withdrawals/${id}/approve`).set('Authorization', run.admin).send({}),
+        [200],
+      );
+    }
     for (const headers of [realHeaders(user), demoHeaders(user)]) {
       // U orders: one open, one closed.
       await step(

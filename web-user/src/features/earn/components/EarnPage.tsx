@@ -64,15 +64,21 @@ function Totals({ round }: { round: number }) {
     <section className="card stat-row" data-testid="earn-totals">
       <div>
         <div className="muted small">{t('totals.principal')}</div>
-        <strong className="big">{formatAmount(usdt.principalInPlans)} USDT</strong>
+        <strong className="big">
+          <span dir="ltr">{formatAmount(usdt.principalInPlans)} USDT</span>
+        </strong>
       </div>
       <div>
         <div className="muted small">{t('totals.today')}</div>
-        <strong className="big up">{formatAmount(usdt.incomeToday)} USDT</strong>
+        <strong className="big up">
+          <span dir="ltr">{formatAmount(usdt.incomeToday)} USDT</span>
+        </strong>
       </div>
       <div>
         <div className="muted small">{t('totals.cumulative')}</div>
-        <strong className="big up">{formatAmount(usdt.cumulativeIncome)} USDT</strong>
+        <strong className="big up">
+          <span dir="ltr">{formatAmount(usdt.cumulativeIncome)} USDT</span>
+        </strong>
       </div>
     </section>
   );
@@ -364,7 +370,9 @@ function PlanTable({ plans, kind, onExit }: { plans: Plan[]; kind: PlanKind; onE
                 <div className="muted small">{formatDate(p.startedAt, i18n.language)}</div>
               </td>
               <td className="num" data-label={t('amount')}>
-                {formatAmount(p.amount)} {p.currency}
+                <span dir="ltr">
+                  {formatAmount(p.amount)} {p.currency}
+                </span>
               </td>
               <td data-label={t('cycle')}>
                 {p.daysPaid}/{p.cycleDays}

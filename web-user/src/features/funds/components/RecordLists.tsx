@@ -89,7 +89,9 @@ export function WithdrawalList() {
                     <td data-label={t('records.time')}>{formatDate(w.createdAt, i18n.language)}</td>
                     <td data-label={t('withdraw.method')}>{t(`withdraw.${w.method}`)}</td>
                     <td className="num" data-label={t('fields.amount')}>
-                      {formatExact(w.amount)} {w.coin}
+                      <span dir="ltr">
+                        {formatExact(w.amount)} {w.coin}
+                      </span>
                     </td>
                     <td className="num" data-label={t('withdraw.fee')}>
                       {formatExact(w.fee)}

@@ -343,7 +343,9 @@ function Records({ round, onChange }: { round: number; onChange: () => void }) {
                       {formatDate(l.createdAt, i18n.language)}
                     </td>
                     <td className="num" data-label={t('amount')}>
-                      {formatAmount(l.amount)} {l.currency}
+                      <span dir="ltr">
+                        {formatAmount(l.amount)} {l.currency}
+                      </span>
                     </td>
                     <td data-label={t('term')}>{t('days', { count: l.termDays })}</td>
                     <td className="num" data-label={t('offer.interest')}>

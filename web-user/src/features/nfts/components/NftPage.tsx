@@ -149,8 +149,10 @@ export function NftPage() {
                           : t('ended')}
                       </dd>
                       <dt>{t('donated')}</dt>
-                      <dd>
-                        {formatAmount(n.donated)} {n.currency}
+                      <dd data-testid="nft-donated">
+                        <span dir="ltr">
+                          {formatAmount(n.donated)} {n.currency}
+                        </span>
                         {n.charity && <div className="muted small">{n.charity.name}</div>}
                       </dd>
                       {n.owned && n.soldPrice && (
