@@ -5,6 +5,17 @@
  */
 export const ADMINS_EN = {
   swx: {
+    // The audit log's words for the super-admin role grants (records.tsx auditWords).
+    visual: {
+      auditActions: {
+        admin: {
+          role_grant_requested: 'Super-admin role asked for',
+          role_grant_approved: 'Super-admin role approved',
+          role_grant_rejected: 'Super-admin role rejected',
+          role_grant_withdrawn: 'Super-admin role request withdrawn',
+        },
+      },
+    },
     admins: {
       role: { reviewer: 'Reviewer', operator: 'Operator', super_admin: 'Super-admin' },
       actions: 'Actions',
@@ -34,6 +45,33 @@ export const ADMINS_EN = {
       resetTwoFactorTitle:
         'Reset the two-factor authentication of this admin (lost device): their sessions end and the next login enrols again',
       twoFactorReset: 'Two-factor authentication reset',
+      grantsTitle: 'Super-admin role waiting for approval',
+      grantsHelp:
+        'While two or more super-admins are active, the super-admin role is given only when another super-admin approves it: neither the one who asked nor the account it is for can.',
+      grantRole: 'Role',
+      grantRequestedBy: 'Asked by',
+      grantRequestedAt: 'Asked at',
+      grantOwn: 'You asked for this: another super-admin decides',
+      grantWaiting: 'Super-admin: waiting for approval',
+      grantApproveTitle: 'Approve the super-admin role?',
+      grantApproveContent:
+        'On its next request the account becomes a super-admin, with every right in the console, including approving ledger adjustments. The audit log keeps who approved it.',
+      grantRejectTitle: 'Reject the super-admin role',
+      grantReason: 'Reason (kept in the audit log)',
+      grantApproved: 'Super-admin role granted',
+      grantSummary: 'Give %{email} the super-admin role, asked for by %{requester}',
+      grantWithdraw: 'Withdraw',
+      grantWithdrawTitle: 'Withdraw the super-admin role asked for %{email}?',
+      grantWithdrawContent:
+        'The account keeps the roles it has now. The audit log keeps the request and its withdrawal.',
+      grantWithdrawn: 'Request withdrawn',
+      grantPendingOnEdit:
+        "The super-admin role asked for this account by %{requester} is waiting for another super-admin's approval.",
+      grantWillWait:
+        "The super-admin role will wait for another super-admin's approval: the account gets its other roles now, and the super-admin role only once a second super-admin approves it.",
+      grantImmediate:
+        'You are the only active super-admin: the super-admin role is given at once (and audited), as there is no second super-admin to ask.',
+      grantRequested: "Super-admin role asked for: it waits for another super-admin's approval",
     },
   },
   resources: {
@@ -57,6 +95,17 @@ export const ADMINS_EN = {
 
 export const ADMINS_ZH: AdminsMessages = {
   swx: {
+    // The audit log's words for the super-admin role grants (records.tsx auditWords).
+    visual: {
+      auditActions: {
+        admin: {
+          role_grant_requested: '申请超级管理员角色',
+          role_grant_approved: '批准超级管理员角色',
+          role_grant_rejected: '拒绝超级管理员角色',
+          role_grant_withdrawn: '撤回超级管理员角色申请',
+        },
+      },
+    },
     admins: {
       role: { reviewer: '审核员', operator: '运营', super_admin: '超级管理员' },
       actions: '操作',
@@ -81,6 +130,31 @@ export const ADMINS_ZH: AdminsMessages = {
       resetTwoFactor: '重置双重验证',
       resetTwoFactorTitle: '重置该管理员的双重验证（设备丢失）：其会话将结束，下次登录需重新绑定',
       twoFactorReset: '双重验证已重置',
+      grantsTitle: '等待批准的超级管理员角色',
+      grantsHelp:
+        '当有两位或以上启用的超级管理员时，只有另一位超级管理员批准后才会授予超级管理员角色：申请人和被授予的账户都不能批准。',
+      grantRole: '角色',
+      grantRequestedBy: '申请人',
+      grantRequestedAt: '申请时间',
+      grantOwn: '这是您的申请：由另一位超级管理员决定',
+      grantWaiting: '超级管理员：等待批准',
+      grantApproveTitle: '批准授予超级管理员角色？',
+      grantApproveContent:
+        '该账户的下一次请求起即成为超级管理员，拥有后台的全部权限，包括批准账本调整。审计日志会记录批准人。',
+      grantRejectTitle: '拒绝授予超级管理员角色',
+      grantReason: '原因（记入审计日志）',
+      grantApproved: '已授予超级管理员角色',
+      grantSummary: '授予 %{email} 超级管理员角色，申请人 %{requester}',
+      grantWithdraw: '撤回',
+      grantWithdrawTitle: '撤回为 %{email} 申请的超级管理员角色？',
+      grantWithdrawContent: '该账户保留现有角色。审计日志会记录申请及撤回。',
+      grantWithdrawn: '申请已撤回',
+      grantPendingOnEdit: '%{requester} 为该账户申请的超级管理员角色正在等待另一位超级管理员批准。',
+      grantWillWait:
+        '超级管理员角色需等待另一位超级管理员批准：账户现在获得其他角色，超级管理员角色在第二位超级管理员批准后才生效。',
+      grantImmediate:
+        '您是唯一启用的超级管理员：超级管理员角色将立即授予（并记入审计），因为没有第二位超级管理员可以审批。',
+      grantRequested: '已申请超级管理员角色：等待另一位超级管理员批准',
     },
   },
   resources: {

@@ -1048,6 +1048,17 @@ export const ar: ConsoleLanguage = {
   },
   admins: {
     swx: {
+      // The audit log's words for the super-admin role grants (records.tsx auditWords).
+      visual: {
+        auditActions: {
+          admin: {
+            role_grant_requested: 'طلب دور المسؤول الأعلى',
+            role_grant_approved: 'الموافقة على دور المسؤول الأعلى',
+            role_grant_rejected: 'رفض دور المسؤول الأعلى',
+            role_grant_withdrawn: 'سحب طلب دور المسؤول الأعلى',
+          },
+        },
+      },
       admins: {
         role: { reviewer: 'مُراجِع', operator: 'مُشغِّل', super_admin: 'مشرف أعلى' },
         actions: 'الإجراءات',
@@ -1076,6 +1087,32 @@ export const ar: ConsoleLanguage = {
         resetTwoFactorTitle:
           'إعادة تعيين المصادقة الثنائية لهذا المشرف (جهاز مفقود): تنتهي جلساته ويُعاد التسجيل عند تسجيل الدخول التالي',
         twoFactorReset: 'تمت إعادة تعيين المصادقة الثنائية',
+        grantsTitle: 'دور المسؤول الأعلى بانتظار الموافقة',
+        grantsHelp:
+          'ما دام هناك مسؤولان أعليان نشطان أو أكثر، لا يُمنح دور المسؤول الأعلى إلا بعد موافقة مسؤول أعلى آخر: لا يمكن لمن طلبه ولا للحساب الممنوح له أن يوافق.',
+        grantRole: 'الدور',
+        grantRequestedBy: 'طلبه',
+        grantRequestedAt: 'وقت الطلب',
+        grantOwn: 'هذا طلبك: يقرر فيه مسؤول أعلى آخر',
+        grantWaiting: 'مسؤول أعلى: بانتظار الموافقة',
+        grantApproveTitle: 'الموافقة على دور المسؤول الأعلى؟',
+        grantApproveContent:
+          'من طلبه التالي يصبح الحساب مسؤولاً أعلى بكل صلاحيات لوحة التحكم، ومنها الموافقة على تسويات دفتر الأستاذ. يحفظ سجل التدقيق من وافق.',
+        grantRejectTitle: 'رفض دور المسؤول الأعلى',
+        grantReason: 'السبب (يُحفظ في سجل التدقيق)',
+        grantApproved: 'تم منح دور المسؤول الأعلى',
+        grantSummary: 'منح %{email} دور المسؤول الأعلى، بطلب من %{requester}',
+        grantWithdraw: 'سحب',
+        grantWithdrawTitle: 'سحب طلب دور المسؤول الأعلى لـ %{email}؟',
+        grantWithdrawContent: 'يحتفظ الحساب بأدواره الحالية. يحفظ سجل التدقيق الطلب وسحبه.',
+        grantWithdrawn: 'تم سحب الطلب',
+        grantPendingOnEdit:
+          'دور المسؤول الأعلى الذي طلبه %{requester} لهذا الحساب بانتظار موافقة مسؤول أعلى آخر.',
+        grantWillWait:
+          'سينتظر دور المسؤول الأعلى موافقة مسؤول أعلى آخر: يحصل الحساب على أدواره الأخرى الآن، وعلى دور المسؤول الأعلى فقط بعد موافقة مسؤول أعلى ثانٍ.',
+        grantImmediate:
+          'أنت المسؤول الأعلى النشط الوحيد: يُمنح دور المسؤول الأعلى فوراً (ويُسجَّل في التدقيق)، إذ لا يوجد مسؤول أعلى ثانٍ يُطلب منه ذلك.',
+        grantRequested: 'تم طلب دور المسؤول الأعلى: بانتظار موافقة مسؤول أعلى آخر',
       },
     },
     resources: {

@@ -1040,6 +1040,17 @@ export const de: ConsoleLanguage = {
   },
   admins: {
     swx: {
+      // The audit log's words for the super-admin role grants (records.tsx auditWords).
+      visual: {
+        auditActions: {
+          admin: {
+            role_grant_requested: 'Super-Admin-Rolle beantragt',
+            role_grant_approved: 'Super-Admin-Rolle freigegeben',
+            role_grant_rejected: 'Super-Admin-Rolle abgelehnt',
+            role_grant_withdrawn: 'Antrag auf Super-Admin-Rolle zurückgezogen',
+          },
+        },
+      },
       admins: {
         role: { reviewer: 'Prüfer', operator: 'Operator', super_admin: 'Super-Admin' },
         actions: 'Aktionen',
@@ -1070,6 +1081,34 @@ export const de: ConsoleLanguage = {
         resetTwoFactorTitle:
           'Zwei-Faktor-Authentifizierung dieses Administrators zurücksetzen (Gerät verloren): Seine Sitzungen enden, und bei der nächsten Anmeldung wird sie neu eingerichtet',
         twoFactorReset: 'Zwei-Faktor-Authentifizierung zurückgesetzt',
+        grantsTitle: 'Super-Admin-Rolle wartet auf Freigabe',
+        grantsHelp:
+          'Solange zwei oder mehr Super-Admins aktiv sind, wird die Super-Admin-Rolle erst vergeben, wenn ein anderer Super-Admin sie freigibt: weder wer sie beantragt hat noch das Konto, für das sie ist.',
+        grantRole: 'Rolle',
+        grantRequestedBy: 'Beantragt von',
+        grantRequestedAt: 'Beantragt am',
+        grantOwn: 'Ihr Antrag: ein anderer Super-Admin entscheidet',
+        grantWaiting: 'Super-Admin: wartet auf Freigabe',
+        grantApproveTitle: 'Super-Admin-Rolle freigeben?',
+        grantApproveContent:
+          'Ab seiner nächsten Anfrage ist das Konto Super-Admin, mit allen Rechten in der Konsole, auch zur Freigabe von Buchungskorrekturen. Das Prüfprotokoll hält fest, wer freigegeben hat.',
+        grantRejectTitle: 'Super-Admin-Rolle ablehnen',
+        grantReason: 'Grund (im Prüfprotokoll gespeichert)',
+        grantApproved: 'Super-Admin-Rolle vergeben',
+        grantSummary: '%{email} die Super-Admin-Rolle geben, beantragt von %{requester}',
+        grantWithdraw: 'Zurückziehen',
+        grantWithdrawTitle: 'Antrag auf die Super-Admin-Rolle für %{email} zurückziehen?',
+        grantWithdrawContent:
+          'Das Konto behält seine jetzigen Rollen. Das Prüfprotokoll hält Antrag und Rückzug fest.',
+        grantWithdrawn: 'Antrag zurückgezogen',
+        grantPendingOnEdit:
+          'Die von %{requester} für dieses Konto beantragte Super-Admin-Rolle wartet auf die Freigabe durch einen anderen Super-Admin.',
+        grantWillWait:
+          'Die Super-Admin-Rolle wartet auf die Freigabe durch einen anderen Super-Admin: Das Konto erhält seine übrigen Rollen sofort, die Super-Admin-Rolle erst nach der Freigabe durch einen zweiten Super-Admin.',
+        grantImmediate:
+          'Sie sind der einzige aktive Super-Admin: Die Super-Admin-Rolle wird sofort vergeben (und protokolliert), da es keinen zweiten Super-Admin gibt, der freigeben könnte.',
+        grantRequested:
+          'Super-Admin-Rolle beantragt: Sie wartet auf die Freigabe durch einen anderen Super-Admin',
       },
     },
     resources: {

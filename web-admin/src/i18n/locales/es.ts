@@ -1035,6 +1035,17 @@ export const es: ConsoleLanguage = {
   },
   admins: {
     swx: {
+      // The audit log's words for the super-admin role grants (records.tsx auditWords).
+      visual: {
+        auditActions: {
+          admin: {
+            role_grant_requested: 'Rol de superadministrador pedido',
+            role_grant_approved: 'Rol de superadministrador aprobado',
+            role_grant_rejected: 'Rol de superadministrador rechazado',
+            role_grant_withdrawn: 'Petición de rol de superadministrador retirada',
+          },
+        },
+      },
       admins: {
         role: { reviewer: 'Revisor', operator: 'Operador', super_admin: 'Superadministrador' },
         actions: 'Acciones',
@@ -1065,6 +1076,33 @@ export const es: ConsoleLanguage = {
         resetTwoFactorTitle:
           'Restablecer la autenticación en dos pasos de este administrador (dispositivo perdido): sus sesiones finalizan y en el próximo inicio de sesión deberá configurarla de nuevo',
         twoFactorReset: 'Autenticación en dos pasos restablecida',
+        grantsTitle: 'Rol de superadministrador pendiente de aprobación',
+        grantsHelp:
+          'Mientras haya dos o más superadministradores activos, el rol de superadministrador solo se concede cuando otro superadministrador lo aprueba: ni quien lo pidió ni la cuenta a la que va destinado pueden hacerlo.',
+        grantRole: 'Rol',
+        grantRequestedBy: 'Pedido por',
+        grantRequestedAt: 'Pedido el',
+        grantOwn: 'Lo pidió usted: decide otro superadministrador',
+        grantWaiting: 'Superadministrador: pendiente de aprobación',
+        grantApproveTitle: '¿Aprobar el rol de superadministrador?',
+        grantApproveContent:
+          'Desde su próxima petición la cuenta será superadministrador, con todos los permisos de la consola, incluida la aprobación de ajustes del libro mayor. El registro de auditoría guarda quién lo aprobó.',
+        grantRejectTitle: 'Rechazar el rol de superadministrador',
+        grantReason: 'Motivo (se guarda en el registro de auditoría)',
+        grantApproved: 'Rol de superadministrador concedido',
+        grantSummary: 'Dar a %{email} el rol de superadministrador, pedido por %{requester}',
+        grantWithdraw: 'Retirar',
+        grantWithdrawTitle: '¿Retirar la petición del rol de superadministrador para %{email}?',
+        grantWithdrawContent:
+          'La cuenta conserva los roles que tiene ahora. El registro de auditoría guarda la petición y su retirada.',
+        grantWithdrawn: 'Petición retirada',
+        grantPendingOnEdit:
+          'El rol de superadministrador pedido para esta cuenta por %{requester} espera la aprobación de otro superadministrador.',
+        grantWillWait:
+          'El rol de superadministrador esperará la aprobación de otro superadministrador: la cuenta recibe ahora sus otros roles, y el de superadministrador solo cuando un segundo superadministrador lo apruebe.',
+        grantImmediate:
+          'Es el único superadministrador activo: el rol de superadministrador se concede al momento (y queda auditado), ya que no hay un segundo superadministrador a quien pedirlo.',
+        grantRequested: 'Rol de superadministrador pedido: espera la aprobación de otro superadministrador',
       },
     },
     resources: {

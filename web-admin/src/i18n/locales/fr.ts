@@ -1036,6 +1036,17 @@ export const fr: ConsoleLanguage = {
   },
   admins: {
     swx: {
+      // The audit log's words for the super-admin role grants (records.tsx auditWords).
+      visual: {
+        auditActions: {
+          admin: {
+            role_grant_requested: 'Rôle de super-administrateur demandé',
+            role_grant_approved: 'Rôle de super-administrateur approuvé',
+            role_grant_rejected: 'Rôle de super-administrateur refusé',
+            role_grant_withdrawn: 'Demande de rôle de super-administrateur retirée',
+          },
+        },
+      },
       admins: {
         role: { reviewer: 'Valideur', operator: 'Opérateur', super_admin: 'Super-administrateur' },
         actions: 'Actions',
@@ -1066,6 +1077,34 @@ export const fr: ConsoleLanguage = {
         resetTwoFactorTitle:
           "Réinitialiser l'authentification à deux facteurs de cet administrateur (appareil perdu) : ses sessions prennent fin et il devra la configurer à nouveau à sa prochaine connexion",
         twoFactorReset: 'Authentification à deux facteurs réinitialisée',
+        grantsTitle: 'Rôle de super-administrateur en attente d’approbation',
+        grantsHelp:
+          'Tant que deux super-administrateurs ou plus sont actifs, le rôle de super-administrateur n’est attribué qu’après l’approbation d’un autre super-administrateur : ni celui qui l’a demandé ni le compte concerné ne le peuvent.',
+        grantRole: 'Rôle',
+        grantRequestedBy: 'Demandé par',
+        grantRequestedAt: 'Demandé le',
+        grantOwn: 'Votre demande : un autre super-administrateur décide',
+        grantWaiting: 'Super-administrateur : en attente d’approbation',
+        grantApproveTitle: 'Approuver le rôle de super-administrateur ?',
+        grantApproveContent:
+          'Dès sa prochaine requête, le compte devient super-administrateur, avec tous les droits de la console, y compris l’approbation des ajustements du grand livre. Le journal d’audit garde qui l’a approuvé.',
+        grantRejectTitle: 'Refuser le rôle de super-administrateur',
+        grantReason: 'Motif (conservé dans le journal d’audit)',
+        grantApproved: 'Rôle de super-administrateur attribué',
+        grantSummary: 'Donner à %{email} le rôle de super-administrateur, demandé par %{requester}',
+        grantWithdraw: 'Retirer',
+        grantWithdrawTitle: 'Retirer la demande du rôle de super-administrateur pour %{email} ?',
+        grantWithdrawContent:
+          'Le compte garde ses rôles actuels. Le journal d’audit garde la demande et son retrait.',
+        grantWithdrawn: 'Demande retirée',
+        grantPendingOnEdit:
+          'Le rôle de super-administrateur demandé pour ce compte par %{requester} attend l’approbation d’un autre super-administrateur.',
+        grantWillWait:
+          'Le rôle de super-administrateur attendra l’approbation d’un autre super-administrateur : le compte reçoit ses autres rôles tout de suite, et le rôle de super-administrateur seulement après l’approbation d’un second super-administrateur.',
+        grantImmediate:
+          'Vous êtes le seul super-administrateur actif : le rôle de super-administrateur est attribué tout de suite (et audité), faute d’un second super-administrateur à qui le demander.',
+        grantRequested:
+          'Rôle de super-administrateur demandé : il attend l’approbation d’un autre super-administrateur',
       },
     },
     resources: {

@@ -1027,6 +1027,17 @@ export const hk: ConsoleLanguage = {
   },
   admins: {
     swx: {
+      // The audit log's words for the super-admin role grants (records.tsx auditWords).
+      visual: {
+        auditActions: {
+          admin: {
+            role_grant_requested: '申請超級管理員角色',
+            role_grant_approved: '批准超級管理員角色',
+            role_grant_rejected: '拒絕超級管理員角色',
+            role_grant_withdrawn: '撤回超級管理員角色申請',
+          },
+        },
+      },
       admins: {
         role: { reviewer: '審核員', operator: '營運人員', super_admin: '超級管理員' },
         actions: '操作',
@@ -1051,6 +1062,31 @@ export const hk: ConsoleLanguage = {
         resetTwoFactor: '重設雙重驗證',
         resetTwoFactorTitle: '重設此管理員的雙重驗證（裝置遺失）：其工作階段將結束，下次登入時須重新綁定',
         twoFactorReset: '雙重驗證已重設',
+        grantsTitle: '等待批准的超級管理員角色',
+        grantsHelp:
+          '當有兩位或以上啟用的超級管理員時，只有另一位超級管理員批准後才會授予超級管理員角色：申請人和被授予的帳戶都不能批准。',
+        grantRole: '角色',
+        grantRequestedBy: '申請人',
+        grantRequestedAt: '申請時間',
+        grantOwn: '這是您的申請：由另一位超級管理員決定',
+        grantWaiting: '超級管理員：等待批准',
+        grantApproveTitle: '批准授予超級管理員角色？',
+        grantApproveContent:
+          '該帳戶的下一次請求起即成為超級管理員，擁有後台的全部權限，包括批准帳本調整。審計日誌會記錄批准人。',
+        grantRejectTitle: '拒絕授予超級管理員角色',
+        grantReason: '原因（記入審計日誌）',
+        grantApproved: '已授予超級管理員角色',
+        grantSummary: '授予 %{email} 超級管理員角色，申請人 %{requester}',
+        grantWithdraw: '撤回',
+        grantWithdrawTitle: '撤回為 %{email} 申請的超級管理員角色？',
+        grantWithdrawContent: '該帳戶保留現有角色。審計日誌會記錄申請及撤回。',
+        grantWithdrawn: '申請已撤回',
+        grantPendingOnEdit: '%{requester} 為該帳戶申請的超級管理員角色正在等待另一位超級管理員批准。',
+        grantWillWait:
+          '超級管理員角色需等待另一位超級管理員批准：帳戶現在獲得其他角色，超級管理員角色在第二位超級管理員批准後才生效。',
+        grantImmediate:
+          '您是唯一啟用的超級管理員：超級管理員角色將立即授予（並記入審計），因為沒有第二位超級管理員可以審批。',
+        grantRequested: '已申請超級管理員角色：等待另一位超級管理員批准',
       },
     },
     resources: {

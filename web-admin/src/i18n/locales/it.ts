@@ -1036,6 +1036,17 @@ export const it: ConsoleLanguage = {
   },
   admins: {
     swx: {
+      // The audit log's words for the super-admin role grants (records.tsx auditWords).
+      visual: {
+        auditActions: {
+          admin: {
+            role_grant_requested: 'Ruolo di super-amministratore chiesto',
+            role_grant_approved: 'Ruolo di super-amministratore approvato',
+            role_grant_rejected: 'Ruolo di super-amministratore rifiutato',
+            role_grant_withdrawn: 'Richiesta di ruolo di super-amministratore ritirata',
+          },
+        },
+      },
       admins: {
         role: { reviewer: 'Revisore', operator: 'Operatore', super_admin: 'Super amministratore' },
         actions: 'Azioni',
@@ -1065,6 +1076,34 @@ export const it: ConsoleLanguage = {
         resetTwoFactorTitle:
           "Reimposta l'autenticazione a due fattori di questo amministratore (dispositivo smarrito): le sue sessioni terminano e al prossimo accesso dovrà configurarla di nuovo",
         twoFactorReset: 'Autenticazione a due fattori reimpostata',
+        grantsTitle: 'Ruolo di super-amministratore in attesa di approvazione',
+        grantsHelp:
+          "Finché sono attivi due o più super-amministratori, il ruolo di super-amministratore viene assegnato solo quando un altro super-amministratore lo approva: né chi lo ha chiesto né l'account a cui è destinato possono farlo.",
+        grantRole: 'Ruolo',
+        grantRequestedBy: 'Chiesto da',
+        grantRequestedAt: 'Chiesto il',
+        grantOwn: 'Richiesta tua: decide un altro super-amministratore',
+        grantWaiting: 'Super-amministratore: in attesa di approvazione',
+        grantApproveTitle: 'Approvare il ruolo di super-amministratore?',
+        grantApproveContent:
+          "Dalla sua prossima richiesta l'account diventa super-amministratore, con tutti i diritti della console, compresa l'approvazione delle rettifiche contabili. Il registro di audit conserva chi l'ha approvato.",
+        grantRejectTitle: 'Rifiutare il ruolo di super-amministratore',
+        grantReason: 'Motivo (conservato nel registro di audit)',
+        grantApproved: 'Ruolo di super-amministratore assegnato',
+        grantSummary: 'Dare a %{email} il ruolo di super-amministratore, chiesto da %{requester}',
+        grantWithdraw: 'Ritira',
+        grantWithdrawTitle: 'Ritirare la richiesta del ruolo di super-amministratore per %{email}?',
+        grantWithdrawContent:
+          "L'account mantiene i ruoli che ha ora. Il registro di audit conserva la richiesta e il suo ritiro.",
+        grantWithdrawn: 'Richiesta ritirata',
+        grantPendingOnEdit:
+          "Il ruolo di super-amministratore chiesto per questo account da %{requester} attende l'approvazione di un altro super-amministratore.",
+        grantWillWait:
+          "Il ruolo di super-amministratore attenderà l'approvazione di un altro super-amministratore: l'account riceve subito gli altri ruoli, e quello di super-amministratore solo dopo l'approvazione di un secondo super-amministratore.",
+        grantImmediate:
+          "Sei l'unico super-amministratore attivo: il ruolo di super-amministratore viene assegnato subito (e registrato), perché non c'è un secondo super-amministratore a cui chiederlo.",
+        grantRequested:
+          "Ruolo di super-amministratore chiesto: attende l'approvazione di un altro super-amministratore",
       },
     },
     resources: {

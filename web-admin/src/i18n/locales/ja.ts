@@ -1031,6 +1031,17 @@ export const ja: ConsoleLanguage = {
   },
   admins: {
     swx: {
+      // The audit log's words for the super-admin role grants (records.tsx auditWords).
+      visual: {
+        auditActions: {
+          admin: {
+            role_grant_requested: 'スーパー管理者ロールを申請',
+            role_grant_approved: 'スーパー管理者ロールを承認',
+            role_grant_rejected: 'スーパー管理者ロールを却下',
+            role_grant_withdrawn: 'スーパー管理者ロールの申請を取り下げ',
+          },
+        },
+      },
       admins: {
         role: { reviewer: '審査担当者', operator: 'オペレーター', super_admin: 'スーパー管理者' },
         actions: '操作',
@@ -1060,6 +1071,32 @@ export const ja: ConsoleLanguage = {
         resetTwoFactorTitle:
           'この管理者の二段階認証をリセット（端末紛失時）：セッションが終了し、次回ログイン時に再登録が必要になります',
         twoFactorReset: '二段階認証をリセットしました',
+        grantsTitle: '承認待ちのスーパー管理者ロール',
+        grantsHelp:
+          '有効なスーパー管理者が 2 人以上いる間は、別のスーパー管理者が承認したときにだけスーパー管理者ロールが付与されます。申請した人も付与対象のアカウントも承認できません。',
+        grantRole: 'ロール',
+        grantRequestedBy: '申請者',
+        grantRequestedAt: '申請日時',
+        grantOwn: 'あなたの申請です。別のスーパー管理者が判断します',
+        grantWaiting: 'スーパー管理者：承認待ち',
+        grantApproveTitle: 'スーパー管理者ロールを承認しますか？',
+        grantApproveContent:
+          '次のリクエストからこのアカウントはスーパー管理者になり、台帳調整の承認を含むコンソールのすべての権限を持ちます。承認者は監査ログに記録されます。',
+        grantRejectTitle: 'スーパー管理者ロールを却下',
+        grantReason: '理由（監査ログに記録されます）',
+        grantApproved: 'スーパー管理者ロールを付与しました',
+        grantSummary: '%{email} にスーパー管理者ロールを付与（申請者：%{requester}）',
+        grantWithdraw: '取り下げ',
+        grantWithdrawTitle: '%{email} のスーパー管理者ロールの申請を取り下げますか？',
+        grantWithdrawContent: 'アカウントは現在のロールのままです。申請と取り下げは監査ログに記録されます。',
+        grantWithdrawn: '申請を取り下げました',
+        grantPendingOnEdit:
+          '%{requester} がこのアカウントに申請したスーパー管理者ロールは、別のスーパー管理者の承認を待っています。',
+        grantWillWait:
+          'スーパー管理者ロールは別のスーパー管理者の承認を待ちます。アカウントにはほかのロールがすぐに付与され、スーパー管理者ロールは 2 人目のスーパー管理者が承認してから付与されます。',
+        grantImmediate:
+          '有効なスーパー管理者はあなただけです。承認を依頼できる 2 人目がいないため、スーパー管理者ロールはすぐに付与されます（監査ログに記録されます）。',
+        grantRequested: 'スーパー管理者ロールを申請しました。別のスーパー管理者の承認を待っています',
       },
     },
     resources: {

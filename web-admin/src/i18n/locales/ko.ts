@@ -1034,6 +1034,17 @@ export const ko: ConsoleLanguage = {
   },
   admins: {
     swx: {
+      // The audit log's words for the super-admin role grants (records.tsx auditWords).
+      visual: {
+        auditActions: {
+          admin: {
+            role_grant_requested: '최고 관리자 역할 요청',
+            role_grant_approved: '최고 관리자 역할 승인',
+            role_grant_rejected: '최고 관리자 역할 거절',
+            role_grant_withdrawn: '최고 관리자 역할 요청 철회',
+          },
+        },
+      },
       admins: {
         role: { reviewer: '심사자', operator: '운영자', super_admin: '최고 관리자' },
         actions: '작업',
@@ -1062,6 +1073,32 @@ export const ko: ConsoleLanguage = {
         resetTwoFactorTitle:
           '이 관리자의 2단계 인증 초기화 (기기 분실): 세션이 종료되며 다음 로그인 시 다시 등록합니다',
         twoFactorReset: '2단계 인증이 초기화되었습니다',
+        grantsTitle: '승인 대기 중인 최고 관리자 역할',
+        grantsHelp:
+          '활성 최고 관리자가 두 명 이상인 동안에는 다른 최고 관리자가 승인해야만 최고 관리자 역할이 부여됩니다. 요청한 사람과 역할을 받을 계정은 승인할 수 없습니다.',
+        grantRole: '역할',
+        grantRequestedBy: '요청자',
+        grantRequestedAt: '요청 시각',
+        grantOwn: '내가 요청함: 다른 최고 관리자가 결정합니다',
+        grantWaiting: '최고 관리자: 승인 대기',
+        grantApproveTitle: '최고 관리자 역할을 승인할까요?',
+        grantApproveContent:
+          '다음 요청부터 이 계정은 원장 조정 승인을 포함해 콘솔의 모든 권한을 가진 최고 관리자가 됩니다. 승인자는 감사 로그에 기록됩니다.',
+        grantRejectTitle: '최고 관리자 역할 거절',
+        grantReason: '사유(감사 로그에 기록됨)',
+        grantApproved: '최고 관리자 역할이 부여되었습니다',
+        grantSummary: '%{email}에게 최고 관리자 역할 부여(요청자: %{requester})',
+        grantWithdraw: '철회',
+        grantWithdrawTitle: '%{email}의 최고 관리자 역할 요청을 철회할까요?',
+        grantWithdrawContent: '계정은 현재 역할을 유지합니다. 요청과 철회는 감사 로그에 기록됩니다.',
+        grantWithdrawn: '요청이 철회되었습니다',
+        grantPendingOnEdit:
+          '%{requester}이(가) 이 계정에 요청한 최고 관리자 역할이 다른 최고 관리자의 승인을 기다리고 있습니다.',
+        grantWillWait:
+          '최고 관리자 역할은 다른 최고 관리자의 승인을 기다립니다. 계정은 다른 역할을 지금 받고, 최고 관리자 역할은 두 번째 최고 관리자가 승인한 후에 받습니다.',
+        grantImmediate:
+          '활성 최고 관리자는 나 한 명뿐입니다. 승인을 요청할 두 번째 최고 관리자가 없으므로 최고 관리자 역할이 바로 부여됩니다(감사 로그에 기록됨).',
+        grantRequested: '최고 관리자 역할을 요청했습니다. 다른 최고 관리자의 승인을 기다립니다',
       },
     },
     resources: {
