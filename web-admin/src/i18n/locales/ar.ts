@@ -1616,7 +1616,7 @@ export const ar: ConsoleLanguage = {
   closures: {
     resources: {
       'market-closures': {
-        name: 'إغلاق السوق |||| إغلاقات السوق',
+        name: 'إغلاقات السوق |||| إغلاق السوق |||| إغلاقات السوق |||| إغلاقات السوق |||| إغلاقات السوق |||| إغلاقات السوق',
         fields: {
           id: 'المعرّف',
           type: 'السوق',
