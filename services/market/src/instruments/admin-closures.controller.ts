@@ -4,8 +4,6 @@ import type { FastifyReply } from 'fastify';
 import {
   AdminAuth,
   AdminRole,
-  AppException,
-  clientAddress,
   contentRange,
   CurrentPrincipal,
   parseListQuery,
@@ -13,15 +11,8 @@ import {
   type AuthPrincipal,
 } from '@app/common';
 import { AdminClosuresService, CLOSURE_SORTABLE, view } from './admin-closures.service';
-import type { AdminActor } from './admin-instruments.service';
+import { actorOf, parseId } from './admin-request';
 import { CreateClosureDto, UpdateClosureDto } from './dto/admin-closure.dto';
-
-function parseId(id: string): number {
-  if (!/^\d{1,9}$/.test(id)) throw AppException.field('id', 'validation.invalid');
-  return Number(id);
-}
-
-const actorOf = (p: AuthPrincipal, req: AppRequest): AdminActor => ({ id: p.id, ip: clientAddress(req) });
 
 /**
  * Market closures (holidays and early closes per instrument type) for operators

@@ -4,23 +4,15 @@ import type { FastifyReply } from 'fastify';
 import {
   AdminAuth,
   AdminRole,
-  AppException,
-  clientAddress,
   contentRange,
   CurrentPrincipal,
   parseListQuery,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
-import { AdminInstrumentsService, INSTRUMENT_SORTABLE, type AdminActor } from './admin-instruments.service';
+import { AdminInstrumentsService, INSTRUMENT_SORTABLE } from './admin-instruments.service';
+import { actorOf, parseId } from './admin-request';
 import { CreateInstrumentDto, UpdateInstrumentDto } from './dto/admin-instrument.dto';
-
-function parseId(id: string): number {
-  if (!/^\d{1,9}$/.test(id)) throw AppException.field('id', 'validation.invalid');
-  return Number(id);
-}
-
-const actorOf = (p: AuthPrincipal, req: AppRequest): AdminActor => ({ id: p.id, ip: clientAddress(req) });
 
 /** The instrument catalogue for operators (ra-data-simple-rest). No delete: suspend instead. */
 @ApiTags('admin market')
