@@ -206,6 +206,11 @@ const POLICY: Record<string, Access> = {
   'POST /swx/admin/admins/:id/disable': { admin: [S] },
   'POST /swx/admin/admins/:id/enable': { admin: [S] },
   'POST /swx/admin/admins/:id/resetPassword': { admin: [S] },
+  // super-admin role grants waiting for a second super-admin
+  'GET /swx/admin/admins/roleGrants': { admin: [S] },
+  'POST /swx/admin/admins/roleGrants/:grantId/approve': { admin: [S] },
+  'POST /swx/admin/admins/roleGrants/:grantId/reject': { admin: [S] },
+  'POST /swx/admin/admins/roleGrants/:grantId/withdraw': { admin: [S] },
   'GET /swx/admin/recharges': { admin: [R] },
   'GET /swx/admin/recharges/:id': { admin: [R] },
   'GET /swx/admin/recharges/:id/voucher': { admin: [R] },
@@ -273,6 +278,12 @@ const POLICY: Record<string, Access> = {
   'GET /swx/admin/instruments/:id': { admin: [O] },
   'POST /swx/admin/instruments': { admin: [O] },
   'PUT /swx/admin/instruments/:id': { admin: [O] },
+  // market closures (holidays, early closes): operators, like the instruments
+  'GET /swx/admin/market-closures': { admin: [O] },
+  'POST /swx/admin/market-closures': { admin: [O] },
+  'GET /swx/admin/market-closures/:id': { admin: [O] },
+  'PUT /swx/admin/market-closures/:id': { admin: [O] },
+  'DELETE /swx/admin/market-closures/:id': { admin: [O] },
   'GET /swx/admin/priceSources': { admin: [O] },
   'GET /swx/admin/priceSources/:id': { admin: [O] },
   'GET /swx/admin/contents': { admin: [O] },
@@ -332,6 +343,11 @@ const OPTIONAL = new Set([
   'GET /swx/admin/instruments/:id',
   'POST /swx/admin/instruments',
   'PUT /swx/admin/instruments/:id',
+  'GET /swx/admin/market-closures',
+  'POST /swx/admin/market-closures',
+  'GET /swx/admin/market-closures/:id',
+  'PUT /swx/admin/market-closures/:id',
+  'DELETE /swx/admin/market-closures/:id',
 ]);
 
 type PrincipalName =
