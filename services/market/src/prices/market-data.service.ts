@@ -5,6 +5,7 @@ import { REDIS_CLIENT, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
 import type { Instrument } from '../instruments/entities/instrument.entity';
 import { InstrumentsService } from '../instruments/instruments.service';
 import { MarketClock } from '../instruments/market-clock';
+import { nextMarketTimes } from '../instruments/market-schedule';
 import { PAUSED_KEY, refusal } from './price-guard';
 import { KlinesService } from '../klines/klines.service';
 import type { Tick } from '../price-sources/price-source';
@@ -273,9 +274,21 @@ export class MarketDataService {
     });
   }
 
-  /** The item with the instrument's terms; `tradable` as PriceService.isTradableNow answers it. */
+  /**
+   * The item with the instrument's terms; `tradable` as PriceService.isTradableNow answers it, and
+   * when its market opens and closes next by its hours and its type's closures (market-schedule.ts;
+   * a suspended instrument has no next opening to tell).
+   */
   async info(instrument: Instrument, tradable: boolean): Promise<MarketInfo> {
     const [item] = await this.items([instrument]);
+    const times =
+      instrument.status === 'active'
+        ? nextMarketTimes(
+            instrument.tradingHours,
+            this.instruments.closuresOf(instrument.type),
+            this.clock.now(),
+          )
+        : null;
     return {
       ...item,
       pricePrecision: instrument.pricePrecision,
@@ -284,6 +297,9 @@ export class MarketDataService {
       leverages: instrument.leverages,
       tradingHours: instrument.tradingHours,
       tradable,
+      nextOpenAt: times?.nextOpenAt?.toISOString() ?? null,
+      nextCloseAt: times?.nextCloseAt?.toISOString() ?? null,
+      nextCloseEarly: times?.nextCloseEarly ?? false,
     };
   }
 

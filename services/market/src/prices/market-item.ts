@@ -25,6 +25,16 @@ export interface MarketInfo extends MarketItem {
   leverages: number[];
   tradingHours: TradingHours;
   tradable: boolean;
+  /**
+   * When the market opens next (ISO): while its hours or a closure have it closed, when it opens
+   * again; while open, when it opens again after its next close. Null for a market open all hours
+   * (crypto), a suspended instrument, or when it does not open within 30 days (market-schedule.ts).
+   */
+  nextOpenAt: string | null;
+  /** While open (hours and closures), when it closes next (ISO); null while closed or never closing. */
+  nextCloseAt: string | null;
+  /** Whether nextCloseAt is a closure's (an early close or a holiday), not the session's end. */
+  nextCloseEarly: boolean;
 }
 
 /** The per-code live tick of the socket (room `symbol:<code>`). */

@@ -25,7 +25,17 @@ export class MarketsController {
   }
 
   @Get('getMarketInfo/:id')
-  @ApiOperation({ summary: 'One market item with precision, contract size, spread, leverages and hours' })
+  @ApiOperation({
+    summary: 'One market item with precision, contract size, spread, leverages and hours',
+    description:
+      '`tradable`: what an order meets now (hours, market closures, suspension, the feed). ' +
+      '`nextOpenAt` (ISO time or null): when the market opens next by its trading hours and the ' +
+      'market closures of its type (holidays, early closes); while it is open, the opening after ' +
+      'its next close; null for a market open all hours (crypto), a suspended instrument, or no ' +
+      'opening within 30 days. `nextCloseAt` (ISO time or null): while open, when it closes next ' +
+      '(the session end or a closure); null while closed. `nextCloseEarly`: whether that close is ' +
+      "a closure's (an early close or a holiday) rather than the session's end.",
+  })
   async getMarketInfo(@Param('id') id: string) {
     if (!/^\d{1,9}$/.test(id)) throw AppException.field('id', 'validation.invalid');
     const instrument = this.instruments.byId(Number(id));
