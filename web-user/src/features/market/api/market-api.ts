@@ -22,6 +22,12 @@ export interface MarketItem {
 export interface MarketInfo extends MarketItem {
   pricePrecision?: number;
   tradable?: boolean;
+  /** When the market opens next by its hours and closures (ISO); while open, after its next close. */
+  nextOpenAt?: string | null;
+  /** While open by its hours and closures, when it closes next (ISO); null while closed. */
+  nextCloseAt?: string | null;
+  /** Whether nextCloseAt is an early close (a holiday or a half day), not the session's end. */
+  nextCloseEarly?: boolean;
 }
 /** A per-code live tick of the socket: `price` is the latest price. */
 export interface Tick {

@@ -11,6 +11,7 @@ import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
 import { tradingApi, type OptionsProduct } from '../api/trading-api';
 import { bumpTrading } from '../hooks/tradingBus';
+import { MarketHoursNotice, type MarketHours } from './MarketHoursNotice';
 
 /** The server floors a win's winnings to this many decimals. */
 const WINNINGS_DECIMALS = 8;
@@ -30,12 +31,22 @@ interface BalanceProps {
   onRetryBalance: () => void;
 }
 
-export function OptionsForm({ code, price, ...balance }: { code: string; price?: string } & BalanceProps) {
+/** Whether the market takes orders now (undefined while not known) and when it opens or closes next. */
+interface MarketProps {
+  tradable?: boolean;
+  hours?: MarketHours;
+}
+
+export function OptionsForm({
+  code,
+  price,
+  ...rest
+}: { code: string; price?: string } & BalanceProps & MarketProps) {
   const { t } = useTranslation('trade');
   const products = useApi((signal) => tradingApi.optionsProducts(signal), []);
   return (
     <AsyncView state={products} emptyText={t('options.none')}>
-      {(list) => <OptionsFormBody code={code} products={list} price={price} {...balance} />}
+      {(list) => <OptionsFormBody code={code} products={list} price={price} {...rest} />}
     </AsyncView>
   );
 }
@@ -47,11 +58,14 @@ function OptionsFormBody({
   balanceError,
   onRetryBalance,
   price,
+  tradable,
+  hours,
 }: {
   code: string;
   products: OptionsProduct[];
   price?: string;
-} & BalanceProps) {
+} & BalanceProps &
+  MarketProps) {
   const { t } = useTranslation('trade');
   const [productId, setProductId] = useState(products[0].id);
   const product = products.find((p) => p.id === productId) ?? products[0];
@@ -113,6 +127,7 @@ function OptionsFormBody({
         </dd>
       </dl>
       {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
+      {tradable !== undefined && <MarketHoursNotice tradable={tradable} hours={hours} />}
       <div className="form-grid">
         <button type="button" className="btn btn-up" onClick={() => open('up')} data-testid="options-up">
           ▲ {t('options.up')}

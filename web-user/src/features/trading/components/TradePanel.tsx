@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../shared/session';
+import { marketApi } from '../../market/api/market-api';
 import { usePricePrecisions } from '../../market/hooks/usePricePrecisions';
 import { BookBadge } from '../../../shared/ui/RealBookNotice';
 import { knownBalance } from '../../../shared/ui/BalanceUnavailable';
@@ -10,6 +11,7 @@ import { Tabs } from '../../../shared/ui/Tabs';
 import { useApi } from '../../../shared/useApi';
 import { tradingApi } from '../api/trading-api';
 import { useTradingVersion } from '../hooks/tradingBus';
+import { nextChangeOf } from './MarketHoursNotice';
 import { OptionsForm } from './OptionsForm';
 import { OptionsOrderList, UOrderList } from './OrderLists';
 import { UOrderForm } from './UOrderForm';
@@ -36,6 +38,23 @@ export function TradePanel({
   // This market's terms as last loaded (not another market's while the new one loads).
   const terms = info.data && String(info.data.marketId) === String(marketId) ? info.data : undefined;
   const balance = terms ? knownBalance({ data: terms, error: info.error }) : undefined;
+  // When the market opens or closes next, for the forms' notices (this market's, not the last one's).
+  const market = useApi((signal) => marketApi.info(String(marketId), signal), [marketId], isLogin);
+  const hours = market.data && String(market.data.id) === String(marketId) ? market.data : undefined;
+  // Asked again once it opens or closes, so that the forms follow without a reload of the page.
+  const nextChange = nextChangeOf(hours);
+  const { reload: reloadInfo } = info;
+  const { reload: reloadMarket } = market;
+  useEffect(() => {
+    if (nextChange === null) return;
+    const wait = nextChange - Date.now() + 2_000;
+    if (wait <= 0 || wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => {
+      reloadInfo();
+      reloadMarket();
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [nextChange, reloadInfo, reloadMarket]);
   if (!isLogin) {
     return (
       <section className="card trade-login">
@@ -77,6 +96,7 @@ export function TradePanel({
             onRetryBalance={info.reload}
             price={price}
             pricePrecision={pricePrecision}
+            hours={hours}
             onPlaced={info.reload}
           />
         ) : info.error ? (
@@ -92,6 +112,8 @@ export function TradePanel({
           balanceError={info.error !== null}
           onRetryBalance={info.reload}
           price={price}
+          tradable={terms?.tradable}
+          hours={hours}
         />
       )}
     </section>

@@ -9,6 +9,7 @@ import { Field } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { tradingApi, type AssetInfo, type BuyU, type Direction } from '../api/trading-api';
 import { bumpTrading } from '../hooks/tradingBus';
+import { MarketHoursNotice, type MarketHours } from './MarketHoursNotice';
 
 const LOTS = /^\d{1,6}(\.\d{1,2})?$/;
 
@@ -35,6 +36,7 @@ export function UOrderForm({
   onRetryBalance,
   price,
   pricePrecision,
+  hours,
   onPlaced,
 }: {
   code: string;
@@ -47,6 +49,8 @@ export function UOrderForm({
   price: string | undefined;
   /** The instrument's decimals for prices (grouped and padded like the header's). */
   pricePrecision?: number;
+  /** When the market opens or closes next (index/getMarketInfo), once known. */
+  hours?: MarketHours;
   onPlaced: () => void;
 }) {
   const { t, i18n } = useTranslation('trade');
@@ -218,7 +222,7 @@ export function UOrderForm({
         </dd>
       </dl>
       {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
-      {!info.tradable && <div className="notice notice-warn">{t('u.closedMarket')}</div>}
+      <MarketHoursNotice tradable={info.tradable} hours={hours} />
       <button
         type="submit"
         className={`btn btn-block ${direction === 'buy' ? 'btn-up' : 'btn-down'}`}
