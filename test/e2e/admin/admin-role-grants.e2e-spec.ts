@@ -365,13 +365,23 @@ describe('super-admin role grants need a second super-admin', () => {
       password: 'admin-password-for-tests',
       token: await tokenOf('admin@example.com', 'admin-password-for-tests'),
     };
-    // Every other super-admin of this database is set aside for the test (and back after it).
+    // Every other super-admin of this database is set aside for the test, and the record that two
+    // have been active with them (both back after it): a platform that never had two.
     const others = await t.db.query<{ id: string }[]>(
-      `UPDATE accounts.admin_users SET active = false
-        WHERE active AND 'super_admin' = ANY(roles) AND id <> $1 RETURNING id`,
+      `WITH aside AS (UPDATE accounts.admin_users SET active = false
+                      WHERE active AND 'super_admin' = ANY(roles) AND id <> $1 RETURNING id)
+       SELECT id FROM aside`,
       [root.id],
     );
+    const [mark] = await t.db.query<{ since: Date }[]>(
+      `WITH gone AS (DELETE FROM accounts.admin_four_eyes RETURNING since) SELECT since FROM gone`,
+    );
     try {
+      expect((await t.http().get(`${GRANTS}/mode`).set(bearer(root.token))).body.result).toEqual({
+        mode: 'immediate',
+        activeSuperAdmins: 1,
+        fourEyesSince: null,
+      });
       const f = await create(root, ['super_admin']);
       expect(f.roles).toEqual(['super_admin']);
       expect(f.pendingRoleGrant).toBeNull();
@@ -390,10 +400,154 @@ describe('super-admin role grants need a second super-admin', () => {
       fAdmin.token = await tokenOf(f.email, fAdmin.password);
       expect((await decide(fAdmin, grantId, 'approve')).body.result.status).toBe('approved');
       expect(await rolesOf(g.id)).toEqual(['super_admin']);
+      // Two are active now, and the record of it stays.
+      expect((await t.db.query(`SELECT 1 FROM accounts.admin_four_eyes`)).length).toBe(1);
     } finally {
       await t.db.query(`UPDATE accounts.admin_users SET active = true WHERE id = ANY($1::uuid[])`, [
         others.map((o) => o.id),
       ]);
+      if (mark)
+        await t.db.query(
+          `INSERT INTO accounts.admin_four_eyes (since) VALUES ($1)
+           ON CONFLICT (singleton) DO UPDATE SET since = excluded.since`,
+          [mark.since],
+        );
+    }
+  });
+
+  it('a super-admin left alone after the others are gone cannot grant the role at once', async () => {
+    // X, after every other super-admin was disabled or demoted (loud, audited: here set aside in
+    // the database for a moment, so that other files' sessions live on), asks for the role for an
+    // account of their own. Two have been active: it waits, and nobody left may approve it.
+    const x = await inserted('{super_admin}');
+    // Any change by a super-admin while two or more are active keeps the record that they were.
+    expect(
+      (await t.http().put(`${ADMINS}/${x.id}`).set(bearer(x.token)).send({ displayName: 'X' })).body.code,
+    ).toBe(200);
+    const others = await t.db.query<{ id: string }[]>(
+      `WITH aside AS (UPDATE accounts.admin_users SET active = false
+                      WHERE active AND 'super_admin' = ANY(roles) AND id <> $1 RETURNING id)
+       SELECT id FROM aside`,
+      [x.id],
+    );
+    let sock: Created;
+    try {
+      expect((await t.http().get(`${GRANTS}/mode`).set(bearer(x.token))).body.result).toMatchObject({
+        mode: 'request',
+        activeSuperAdmins: 1,
+        fourEyesSince: expect.any(String),
+      });
+      sock = await create(x, ['super_admin']);
+    } finally {
+      await t.db.query(`UPDATE accounts.admin_users SET active = true WHERE id = ANY($1::uuid[])`, [
+        others.map((o) => o.id),
+      ]);
+    }
+    expect(sock.roles).toEqual([]);
+    expect(sock.pendingRoleGrant).toMatchObject({ role: 'super_admin', requestedBy: x.id });
+    expect(await rolesOf(sock.id)).toEqual([]);
+    const sockToken = await tokenOf(sock.email, sock.password);
+    expect((await decide(sockToken, sock.pendingRoleGrant!.id, 'approve')).body.code).toBe(403);
+    expect(await rolesOf(sock.id)).toEqual([]);
+    // The others are back: one of them decides.
+    expect((await decide(a, sock.pendingRoleGrant!.id, 'reject', { reason: 'not ours' })).body.code).toBe(
+      200,
+    );
+  });
+
+  it("a super-admin's password is not reset by another admin; after the role is removed it is, and the role comes back by a grant", async () => {
+    const target = await inserted('{super_admin,reviewer}');
+    const refused = await t
+      .http()
+      .post(`${ADMINS}/${target.id}/resetPassword`)
+      .set(bearer(a.token))
+      .send({ reason: 'forgot it' });
+    expect(refused.body).toMatchObject({
+      code: 403,
+      message: expect.stringContaining('remove the super-admin role first'),
+    });
+    // Nothing changed: the old password still signs in, the sessions live, nothing audited.
+    expect((await t.http().get('/swx/admin/me').set(bearer(target.token))).body.code).toBe(200);
+    await tokenOf(target.email, target.password);
+    expect((await auditOf(target.id)).map((x) => x.action)).not.toContain('admin.admin_password_reset');
+    // The same for a disabled super-admin (enabling it again would hand the role back).
+    const disabled = await inserted('{super_admin}');
+    await t.db.query(`UPDATE accounts.admin_users SET active = false WHERE id = $1`, [disabled.id]);
+    const refusedDisabled = await t
+      .http()
+      .post(`${ADMINS}/${disabled.id}/resetPassword`)
+      .set(bearer(a.token))
+      .send({ reason: 'forgot it' });
+    expect(refusedDisabled.body.code).toBe(403);
+
+    // Demoted first (audited, the account sees it), then reset.
+    const demoted = await t
+      .http()
+      .put(`${ADMINS}/${target.id}`)
+      .set(bearer(a.token))
+      .send({ roles: ['reviewer'] });
+    expect(demoted.body.result.roles).toEqual(['reviewer']);
+    const reset = await t
+      .http()
+      .post(`${ADMINS}/${target.id}/resetPassword`)
+      .set(bearer(a.token))
+      .send({ reason: 'forgot it' });
+    expect(reset.body.code).toBe(200);
+    const password = reset.body.result.password as string;
+    // A cannot give the role back alone; B decides.
+    const asked = await t
+      .http()
+      .put(`${ADMINS}/${target.id}`)
+      .set(bearer(a.token))
+      .send({ roles: ['reviewer', 'super_admin'] });
+    expect(asked.body.result.roles).toEqual(['reviewer']);
+    const grantId = asked.body.result.pendingRoleGrant.id as string;
+    const asTarget = await tokenOf(target.email, password);
+    expect((await decide(asTarget, grantId, 'approve')).body.code).toBe(403);
+    expect((await decide(b, grantId, 'approve')).body.result.status).toBe('approved');
+    expect(await rolesOf(target.id)).toEqual(['reviewer', 'super_admin']);
+  });
+
+  it('ADMIN_RECOVER: the operator makes ADMIN_EMAIL an active super-admin again, 2FA off, sessions ended, audited', async () => {
+    const lost = await inserted('{reviewer}');
+    await t.db.query(
+      `UPDATE accounts.admin_users SET active = false, disabled_at = now(), disabled_reason = 'gone',
+              totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now() WHERE id = $1`,
+      [lost.id],
+    );
+    const recovered = await createTestApp({
+      MARKET_SOURCES: 'none',
+      ADMIN_EMAIL: lost.email,
+      ADMIN_PASSWORD: 'recovered-by-the-operator',
+      ADMIN_RECOVER: 'true',
+    });
+    try {
+      const [row] = await t.db.query<
+        { roles: string[]; active: boolean; totp_enabled_at: Date | null; disabled_reason: string | null }[]
+      >(`SELECT roles, active, totp_enabled_at, disabled_reason FROM accounts.admin_users WHERE id = $1`, [
+        lost.id,
+      ]);
+      expect(row).toEqual({
+        roles: ['reviewer', 'super_admin'],
+        active: true,
+        totp_enabled_at: null,
+        disabled_reason: null,
+      });
+      // The old session is over; the operator's password signs in without a second factor.
+      expect((await t.http().get('/swx/admin/me').set(bearer(lost.token))).body.code).toBe(401);
+      await tokenOf(lost.email, 'recovered-by-the-operator');
+      const audit = await auditOf(lost.id);
+      expect(audit.filter((x) => x.action === 'admin.recovered')).toEqual([
+        expect.objectContaining({
+          admin_id: null,
+          detail: expect.objectContaining({
+            by: 'ADMIN_RECOVER',
+            before: expect.objectContaining({ active: false }),
+          }),
+        }),
+      ]);
+    } finally {
+      await recovered.close();
     }
   });
 });

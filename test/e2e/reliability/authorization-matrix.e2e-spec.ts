@@ -208,6 +208,7 @@ const POLICY: Record<string, Access> = {
   'POST /swx/admin/admins/:id/resetPassword': { admin: [S] },
   // super-admin role grants waiting for a second super-admin
   'GET /swx/admin/admins/roleGrants': { admin: [S] },
+  'GET /swx/admin/admins/roleGrants/mode': { admin: [S] },
   'POST /swx/admin/admins/roleGrants/:grantId/approve': { admin: [S] },
   'POST /swx/admin/admins/roleGrants/:grantId/reject': { admin: [S] },
   'POST /swx/admin/admins/roleGrants/:grantId/withdraw': { admin: [S] },

@@ -21,6 +21,15 @@ const schema = z.object({
   ADMIN_SESSION_TTL_HOURS: z.coerce.number().int().positive().default(8),
   ADMIN_EMAIL: z.string().email().default('admin@localhost.localdomain'),
   ADMIN_PASSWORD: z.string().min(12).optional(),
+  /**
+   * Break glass, for whoever runs the platform: at start, ADMIN_EMAIL is made an active super-admin
+   * again with ADMIN_PASSWORD (required then), its second factor removed and its sessions ended
+   * (audited). For a platform left with no super-admin who can act or decide a role grant.
+   */
+  ADMIN_RECOVER: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('SWX Platform <no-reply@localhost>'),
   SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
@@ -129,5 +138,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv = process.env): z.infer<
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.ADMIN_RECOVER && !parsed.data.ADMIN_PASSWORD)
+    throw new Error('Invalid configuration:\n  ADMIN_PASSWORD: required with ADMIN_RECOVER=true');
   return parsed.data;
 }

@@ -33,8 +33,8 @@ const actorOf = (principal: AuthPrincipal, req: AppRequest): AdminActor => ({
  * admins/:id/2fa/reset. New admins sign in with the password alone until they enrol TOTP in the
  * console, as every admin does.
  *
- * While two or more super-admins are active, giving an account the super-admin role (create or
- * change) leaves it without the role and opens a role grant (`pendingRoleGrant` on the account)
+ * Once two super-admins have been active (GET roleGrants/mode), giving an account the super-admin
+ * role (create or change) leaves it without the role and opens a role grant (`pendingRoleGrant` on the account)
  * that another super-admin approves or rejects under roleGrants/:grantId, or its requester
  * withdraws.
  */
@@ -55,6 +55,16 @@ export class AdminAccountsController {
     void reply.header('Content-Range', contentRange('roleGrants', list.offset, rows.length, total));
     void reply.header('Access-Control-Expose-Headers', 'Content-Range');
     return rows;
+  }
+
+  @Get('roleGrants/mode')
+  @AdminAuth(AdminRole.SuperAdmin)
+  @ApiOperation({
+    summary:
+      'How a grant of the super-admin role goes now: `immediate` (one active super-admin, never two) or `request` (another super-admin decides), with `activeSuperAdmins` and `fourEyesSince`',
+  })
+  grantMode() {
+    return this.accounts.grantMode();
   }
 
   @Post('roleGrants/:grantId/approve')
@@ -116,7 +126,7 @@ export class AdminAccountsController {
   @AdminAuth(AdminRole.SuperAdmin)
   @ApiOperation({
     summary:
-      'Create an admin (e-mail, display name, roles). Without a password one is generated and answered in `password` this once; a taken e-mail: 409. With two or more active super-admins, the super-admin role is not given but asked for (`pendingRoleGrant`) (audited)',
+      'Create an admin (e-mail, display name, roles). Without a password one is generated and answered in `password` this once; a taken e-mail: 409. Once two super-admins have been active, the super-admin role is not given but asked for (`pendingRoleGrant`) (audited)',
   })
   create(@Body() dto: CreateAdminDto, @CurrentPrincipal() principal: AuthPrincipal, @Req() req: AppRequest) {
     return this.accounts.create(dto, actorOf(principal, req));
@@ -126,7 +136,7 @@ export class AdminAccountsController {
   @AdminAuth(AdminRole.SuperAdmin)
   @ApiOperation({
     summary:
-      "Change an admin's roles and/or display name; effective on that admin's next request. Not one's own super-admin role, nor the last active super-admin's (403). Adding the super-admin role with two or more active super-admins asks for it (`pendingRoleGrant`; one pending per account, else 409) (audited)",
+      "Change an admin's roles and/or display name; effective on that admin's next request. Not one's own super-admin role, nor the last active super-admin's (403). Adding the super-admin role, once two super-admins have been active, asks for it (`pendingRoleGrant`; one pending per account, else 409) (audited)",
   })
   update(
     @Param('id') id: string,
@@ -183,7 +193,7 @@ export class AdminAccountsController {
   @AdminAuth(AdminRole.SuperAdmin)
   @ApiOperation({
     summary:
-      "Reset another admin's password with a reason: a new one is generated and answered in `password` this once (or the one given is set); that admin's sessions end (not one's own: 403; audited)",
+      "Reset another admin's password with a reason: a new one is generated and answered in `password` this once (or the one given is set); that admin's sessions end (audited). Not one's own, nor an account that holds the super-admin role (403: its role is removed first, and given back by a role grant)",
   })
   resetPassword(
     @Param('id') id: string,

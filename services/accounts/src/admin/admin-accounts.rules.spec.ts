@@ -1,5 +1,10 @@
 import { AdminRole } from '@app/common';
-import { refusedAdminChange, refusedGrantDecision, superAdminGrantMode } from './admin-accounts.rules';
+import {
+  refusedAdminChange,
+  refusedGrantDecision,
+  refusedPasswordReset,
+  superAdminGrantMode,
+} from './admin-accounts.rules';
 
 const S = AdminRole.SuperAdmin;
 const R = AdminRole.Reviewer;
@@ -48,6 +53,13 @@ describe('superAdminGrantMode and refusedGrantDecision', () => {
     expect(superAdminGrantMode(['a', 'b', 'c'])).toBe('request');
   });
 
+  it('once two super-admins have been active, a lone one left asks too (no shrinking to grant alone)', () => {
+    const since = new Date('2026-11-01T00:00:00Z');
+    expect(superAdminGrantMode(['a'], since)).toBe('request');
+    expect(superAdminGrantMode(['a', 'b'], since)).toBe('request');
+    expect(superAdminGrantMode(['a'], null)).toBe('immediate');
+  });
+
   it('approving and rejecting are for a third admin; withdrawing for the requester only', () => {
     const grant = { adminId: 'c', requestedBy: 'a' };
     for (const decision of ['approve', 'reject'] as const) {
@@ -57,5 +69,14 @@ describe('superAdminGrantMode and refusedGrantDecision', () => {
     }
     expect(refusedGrantDecision('a', grant, 'withdraw')).toBeNull();
     expect(refusedGrantDecision('b', grant, 'withdraw')).toBe('auth.roleGrantWithdrawOwn');
+  });
+});
+
+describe('refusedPasswordReset', () => {
+  it("refuses one's own and a super-admin's (active or disabled), allows other accounts'", () => {
+    expect(refusedPasswordReset('a', { id: 'a', roles: [S] })).toBe('auth.adminSelfPassword');
+    expect(refusedPasswordReset('a', { id: 'b', roles: [R, S] })).toBe('auth.superAdminPasswordReset');
+    expect(refusedPasswordReset('a', { id: 'r', roles: [R] })).toBeNull();
+    expect(refusedPasswordReset('a', { id: 'n', roles: [] })).toBeNull();
   });
 });

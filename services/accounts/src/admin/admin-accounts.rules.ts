@@ -39,9 +39,27 @@ export function refusedAdminChange(change: AdminAccountChange): string | null {
  * make a second account a super-admin and approve their own adjustment with it). With exactly one,
  * the bootstrap case, it is immediate (and audited): a lone super-admin has no second pair of eyes
  * to ask, and the platform would stay with one super-admin, who can never approve an adjustment.
+ * Once two have been active (`fourEyesSince`, kept in accounts.admin_four_eyes) it stays a request
+ * for good: a super-admin who disabled or demoted the others down to themself grants nothing alone
+ * (a second super-admin comes back by being enabled again, or by the operator's ADMIN_RECOVER).
  */
-export function superAdminGrantMode(activeSuperAdminIds: readonly string[]): 'immediate' | 'request' {
-  return activeSuperAdminIds.length >= 2 ? 'request' : 'immediate';
+export function superAdminGrantMode(
+  activeSuperAdminIds: readonly string[],
+  fourEyesSince: Date | null = null,
+): 'immediate' | 'request' {
+  return activeSuperAdminIds.length >= 2 || fourEyesSince !== null ? 'request' : 'immediate';
+}
+
+/**
+ * The message key that refuses a password reset by another admin, or null when it is allowed. A
+ * reset answers the new password to the one who does it; for an account that holds the super-admin
+ * role (active or disabled) that would let one super-admin sign in as another and be both pairs of
+ * eyes. Such an account's role is removed first (audited, and the account sees it); giving it back
+ * is a role grant that a third super-admin decides.
+ */
+export function refusedPasswordReset(actorId: string, target: { id: string; roles: readonly string[] }) {
+  if (target.id === actorId) return 'auth.adminSelfPassword';
+  return target.roles.includes(AdminRole.SuperAdmin) ? 'auth.superAdminPasswordReset' : null;
 }
 
 /** A pending grant of the super-admin role, as the decision rules see it. */

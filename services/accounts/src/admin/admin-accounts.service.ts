@@ -7,7 +7,12 @@ import { Session } from '../auth/entities/session.entity';
 import { LoginThrottleService } from '../auth/login-throttle.service';
 import { AdminAuditService } from './admin-audit.service';
 import { adminThrottleKey } from './admin-auth.service';
-import { refusedAdminChange, refusedGrantDecision, superAdminGrantMode } from './admin-accounts.rules';
+import {
+  refusedAdminChange,
+  refusedGrantDecision,
+  refusedPasswordReset,
+  superAdminGrantMode,
+} from './admin-accounts.rules';
 import {
   grantView,
   pendingGrantView,
@@ -74,6 +79,21 @@ export async function pendingRoleGrants(
   return new Map(rows.map((r) => [r.admin_id, pendingGrantView(r, r.requested_by_email)]));
 }
 
+/** Ids of the active super-admins (read under the admin-accounts lock where it matters). */
+async function activeSuperAdminIds(m: Pick<EntityManager, 'query'>): Promise<string[]> {
+  const rows = await m.query<{ id: string }[]>(
+    `SELECT id FROM accounts.admin_users WHERE active AND $1 = ANY(roles)`,
+    [AdminRole.SuperAdmin],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Since when two super-admins have been active (null: never, the bootstrap case). */
+async function readFourEyesSince(m: Pick<EntityManager, 'query'>): Promise<Date | null> {
+  const rows = await m.query<{ since: Date }[]>(`SELECT since FROM accounts.admin_four_eyes`);
+  return rows[0]?.since ?? null;
+}
+
 /** A password for someone to type once and then keep: 24 URL-safe characters, 144 random bits. */
 export function generateAdminPassword(): string {
   return randomBytes(18).toString('base64url');
@@ -115,9 +135,9 @@ export class AdminAccountsService {
     const passwordHash = await hashSecret(password);
     const requested = normalRoles(dto.roles);
     try {
-      const created = await this.locked(actor, async (m, superAdmins) => {
+      const created = await this.locked(actor, async (m, superAdmins, fourEyesSince) => {
         const wantsSuper = requested.includes(AdminRole.SuperAdmin);
-        const mode = wantsSuper ? superAdminGrantMode(superAdmins) : null;
+        const mode = wantsSuper ? superAdminGrantMode(superAdmins, fourEyesSince) : null;
         // Asked for while two super-admins are active: created without the role, which waits.
         const roles = mode === 'request' ? requested.filter((r) => r !== SUPER_ADMIN) : requested;
         const taken = await m.query<unknown[]>(
@@ -174,7 +194,7 @@ export class AdminAccountsService {
   }
 
   async update(id: string, dto: UpdateAdminDto, actor: AdminActor) {
-    const result = await this.locked(actor, async (m, superAdmins) => {
+    const result = await this.locked(actor, async (m, superAdmins, fourEyesSince) => {
       const target = await this.target(m, id);
       const before = this.auditState(target);
       const requested = dto.roles ? normalRoles(dto.roles) : target.roles;
@@ -186,7 +206,7 @@ export class AdminAccountsService {
         // One pending grant per account: it is decided (or withdrawn) before the role is asked again.
         if ((await pendingRoleGrants(m, [id])).has(id))
           throw new AppException(ErrorCode.Conflict, null, {}, 'auth.roleGrantPending');
-        mode = superAdminGrantMode(superAdmins);
+        mode = superAdminGrantMode(superAdmins, fourEyesSince);
       }
       // The other changes apply at once; the super-admin role waits for a second super-admin.
       const roles = mode === 'request' ? requested.filter((r) => r !== SUPER_ADMIN) : requested;
@@ -273,6 +293,8 @@ export class AdminAccountsService {
     const passwordHash = await hashSecret(password);
     const view = await this.locked(actor, async (m) => {
       const target = await this.target(m, id);
+      const refused = refusedPasswordReset(actor.id, target);
+      if (refused) throw new AppException(ErrorCode.Forbidden, null, {}, refused);
       await m.update(AdminUser, { id }, { passwordHash });
       const sessionsEnded = await this.endSessions(m, id);
       await this.audit.record(
@@ -455,20 +477,51 @@ export class AdminAccountsService {
   }
 
   /**
-   * Runs a change under the admin-accounts lock, once the acting admin is known to still be an
-   * active super-admin (another super-admin may have disabled or demoted them a moment ago).
+   * How a grant of the super-admin role would go now (the console's create and edit forms say it
+   * before the form is sent): the active super-admins and since when two have been active.
    */
-  private locked<T>(actor: AdminActor, work: (m: EntityManager, activeSuperAdmins: string[]) => Promise<T>) {
+  async grantMode() {
+    const [superAdmins, fourEyesSince] = await Promise.all([
+      activeSuperAdminIds(this.dataSource),
+      readFourEyesSince(this.dataSource),
+    ]);
+    return {
+      mode: superAdminGrantMode(superAdmins, fourEyesSince),
+      activeSuperAdmins: superAdmins.length,
+      fourEyesSince: fourEyesSince?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Runs a change under the admin-accounts lock, once the acting admin is known to still be an
+   * active super-admin (another super-admin may have disabled or demoted them a moment ago). When
+   * the change leaves two or more super-admins active, four eyes hold from then on (the first time
+   * is kept in accounts.admin_four_eyes; superAdminGrantMode).
+   */
+  private locked<T>(
+    actor: AdminActor,
+    work: (m: EntityManager, activeSuperAdmins: string[], fourEyesSince: Date | null) => Promise<T>,
+  ) {
     return this.dataSource.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtext('accounts.admin_users'))`);
-      const rows = await m.query<{ id: string }[]>(
-        `SELECT id FROM accounts.admin_users WHERE active AND $1 = ANY(roles)`,
-        [AdminRole.SuperAdmin],
-      );
-      const superAdmins = rows.map((r) => r.id);
+      const superAdmins = await activeSuperAdminIds(m);
       if (!superAdmins.includes(actor.id)) throw new AppException(ErrorCode.Forbidden);
-      return work(m, superAdmins);
+      // Before the change (two are active now) and after it (it made a second one active).
+      await this.keepFourEyes(m);
+      const result = await work(m, superAdmins, await readFourEyesSince(m));
+      await this.keepFourEyes(m);
+      return result;
     });
+  }
+
+  /** Records, once, that two or more super-admins are active (superAdminGrantMode's fourEyesSince). */
+  private async keepFourEyes(m: EntityManager) {
+    await m.query(
+      `INSERT INTO accounts.admin_four_eyes (since)
+       SELECT $1 WHERE (SELECT count(*) FROM accounts.admin_users WHERE active AND $2 = ANY(roles)) >= 2
+       ON CONFLICT DO NOTHING`,
+      [this.clock.now(), AdminRole.SuperAdmin],
+    );
   }
 
   private async target(m: EntityManager, id: string): Promise<AdminUser> {

@@ -42,7 +42,10 @@ export class AdminAuthService implements OnApplicationBootstrap {
 
   /** The first admin: ADMIN_EMAIL / ADMIN_PASSWORD, or a generated password printed this once. */
   async onApplicationBootstrap(): Promise<void> {
-    if ((await this.admins.count()) > 0) return;
+    if ((await this.admins.count()) > 0) {
+      if (this.config.ADMIN_RECOVER) await this.recover();
+      return;
+    }
     const password = this.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
     const inserted = await this.admins
       .createQueryBuilder()
@@ -65,6 +68,79 @@ export class AdminAuthService implements OnApplicationBootstrap {
       );
       this.logger.warn(`First admin ${this.config.ADMIN_EMAIL} created with a generated password`);
     }
+  }
+
+  /**
+   * ADMIN_RECOVER (break glass, for whoever runs the platform): ADMIN_EMAIL becomes an active
+   * super-admin again with ADMIN_PASSWORD, without a second factor and without live sessions,
+   * created if missing; audited with no acting admin. Under the admin-accounts lock; a process that
+   * finds it already so (the password matches, 2FA off) changes nothing.
+   */
+  private async recover(): Promise<void> {
+    const email = this.config.ADMIN_EMAIL.toLowerCase();
+    const password = this.config.ADMIN_PASSWORD!;
+    const done = await this.admins.manager.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('accounts.admin_users'))`);
+      const found = await m
+        .getRepository(AdminUser)
+        .createQueryBuilder('a')
+        .addSelect('a.passwordHash')
+        .where('lower(a.email) = :email', { email })
+        .getOne();
+      if (
+        found?.active &&
+        found.roles.includes(AdminRole.SuperAdmin) &&
+        !this.twoFactor.isEnabled(found) &&
+        (await verifySecret(found.passwordHash, password))
+      )
+        return null;
+      const passwordHash = await hashSecret(password);
+      let id: string;
+      if (found) {
+        id = found.id;
+        await m.update(
+          AdminUser,
+          { id },
+          {
+            passwordHash,
+            roles: [...new Set([...found.roles, AdminRole.SuperAdmin])],
+            active: true,
+            disabledAt: null,
+            disabledReason: null,
+          },
+        );
+        await this.twoFactor.reset(id, m);
+        await m.query(
+          `UPDATE accounts.sessions SET revoked_at = now()
+            WHERE kind = 'admin' AND subject_id = $1 AND revoked_at IS NULL`,
+          [id],
+        );
+      } else {
+        const saved = await m.save(
+          m.create(AdminUser, { email, passwordHash, roles: [AdminRole.SuperAdmin], active: true }),
+        );
+        id = saved.id;
+      }
+      const before = found
+        ? { roles: found.roles, active: found.active, twoFactorEnabled: this.twoFactor.isEnabled(found) }
+        : null;
+      await this.audit.record(
+        {
+          adminId: null,
+          action: 'admin.recovered',
+          targetType: 'admin_user',
+          targetId: id,
+          detail: { email, before, by: 'ADMIN_RECOVER' },
+        },
+        m,
+      );
+      return id;
+    });
+    this.logger.warn(
+      done
+        ? `ADMIN_RECOVER: ${email} is an active super-admin again (2FA off, sessions ended); unset ADMIN_RECOVER now`
+        : `ADMIN_RECOVER is set but ${email} is already recovered; unset ADMIN_RECOVER`,
+    );
   }
 
   async login(dto: AdminLoginDto, client: { ip: string; userAgent?: string }) {

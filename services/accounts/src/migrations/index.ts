@@ -9,6 +9,7 @@ import { LedgerAdjustments1765100001000 } from '../admin/ledger/1765100001000-Le
 import { AdminRecoveryCodesDemoDisable1766100001000 } from './1766100001000-AdminRecoveryCodesDemoDisable';
 import { AdminAccountsManagement1766200001000 } from './1766200001000-AdminAccountsManagement';
 import { AdminRoleGrants1766900001000 } from '../admin/1766900001000-AdminRoleGrants';
+import { AdminFourEyes1767000001000 } from '../admin/1767000001000-AdminFourEyes';
 import { CreateInviteRewards1764900001000 } from '../invite/1764900001000-CreateInviteRewards';
 import { InviteScanHorizon1766400003000 } from '../invite/1766400003000-InviteScanHorizon';
 import { InviteScanAnchor1766400006000 } from '../invite/1766400006000-InviteScanAnchor';
@@ -28,4 +29,5 @@ export const ACCOUNTS_MIGRATIONS = [
   InviteScanHorizon1766400003000,
   InviteScanAnchor1766400006000,
   AdminRoleGrants1766900001000,
+  AdminFourEyes1767000001000,
 ];
