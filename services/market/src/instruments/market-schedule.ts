@@ -59,14 +59,18 @@ export function nextMarketTimes(
   return result;
 }
 
-/** The moments in (now, until] at which the state may change, in order. */
-function candidates(
+/**
+ * The moments in (now, until] at which the state may change, in order, one local day at a time
+ * (a day's moments lie between its midnight and the next), so that the search reads no further
+ * than it needs.
+ */
+function* candidates(
   hours: TradingHours,
   closures: ClosureCalendar,
   zone: string,
   now: number,
   until: number,
-): Date[] {
+): Generator<Date> {
   // Minute of the day and weekday of each session edge.
   const edges = hours.alwaysOpen
     ? []
@@ -76,18 +80,17 @@ function candidates(
           minute: m % 1440,
         })),
       );
-  const times = new Set<number>();
-  // From the local day of `now` to the one of `until` (one more: the next day's midnight is an edge).
+  // From the local day of `now` to the one of `until`.
   const first = Date.parse(`${localDayOf(new Date(now), zone).date}T00:00:00Z`);
-  const last = Date.parse(`${localDayOf(new Date(until), zone).date}T00:00:00Z`) + DAY_MS;
+  const last = Date.parse(`${localDayOf(new Date(until), zone).date}T00:00:00Z`);
   let midnight = instantOf(zone, first);
   for (let day = first; day <= last; day += DAY_MS) {
     const date = new Date(day).toISOString().slice(0, 10);
     const weekday = new Date(day).getUTCDay();
+    const times = new Set<number>([midnight]);
     const add = (minute: number) => {
       for (const t of instantsOf(zone, day + minute * MINUTE_MS)) times.add(t);
     };
-    times.add(midnight);
     for (const edge of edges) if (edge.weekday === weekday) add(edge.minute);
     const closesAt = closures.get(date);
     if (typeof closesAt === 'number') add(closesAt);
@@ -95,11 +98,8 @@ function candidates(
     const shift = offsetChange(zone, midnight, nextMidnight);
     if (shift !== null) times.add(shift);
     midnight = nextMidnight;
+    for (const t of [...times].sort((a, b) => a - b)) if (t > now && t <= until) yield new Date(t);
   }
-  return [...times]
-    .filter((t) => t > now && t <= until)
-    .sort((a, b) => a - b)
-    .map((t) => new Date(t));
 }
 
 /** The wall time of `at` in `zone` as the epoch milliseconds of that reading in UTC (whole minutes). */
