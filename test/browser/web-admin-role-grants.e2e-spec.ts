@@ -125,6 +125,20 @@ describe('web-admin super-admin role grants in a real browser', () => {
     await screenshot(checker, 'admin-role-grant-approved');
   });
 
+  it("a super-admin's password is not reset from the list: the button is off and says why", async () => {
+    await checker.goto(NEWEST_ADMINS);
+    const row = accountRow(checker, newAdmin);
+    await row.getByText('Super-admin', { exact: true }).waitFor();
+    expect(await row.getByTestId(`reset-password-${newAdmin}`).count()).toBe(0);
+    const locked = row.getByTestId(`reset-password-locked-${newAdmin}`);
+    expect(await locked.getByRole('button').isDisabled()).toBe(true);
+    await locked.hover();
+    await checker.getByRole('tooltip').getByText('remove the super-admin role first').waitFor();
+    await screenshot(checker, 'admin-role-grant-no-reset');
+    // A reviewer's still is.
+    await accountRow(checker, reviewer).getByTestId(`reset-password-${reviewer}`).waitFor();
+  });
+
   it('the role added in the edit form waits too; B rejects it with a reason, A withdraws the next', async () => {
     await asker.goto(NEWEST_ADMINS);
     await accountRow(asker, reviewer).getByTestId(`edit-${reviewer}`).click();

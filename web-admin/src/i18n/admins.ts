@@ -72,6 +72,10 @@ export const ADMINS_EN = {
       grantImmediate:
         'You are the only active super-admin: the super-admin role is given at once (and audited), as there is no second super-admin to ask.',
       grantRequested: "Super-admin role asked for: it waits for another super-admin's approval",
+      superAdminNoReset:
+        "A super-admin's password is not reset by another admin: remove the super-admin role first (giving it back needs another super-admin's approval).",
+      grantLoneWaits:
+        "The super-admin role will wait for another super-admin's approval, and no other super-admin is active now: enable one again, or ask whoever runs the platform (ADMIN_RECOVER).",
     },
   },
   resources: {
@@ -155,6 +159,10 @@ export const ADMINS_ZH: AdminsMessages = {
       grantImmediate:
         '您是唯一启用的超级管理员：超级管理员角色将立即授予（并记入审计），因为没有第二位超级管理员可以审批。',
       grantRequested: '已申请超级管理员角色：等待另一位超级管理员批准',
+      superAdminNoReset:
+        '超级管理员的密码不能由其他管理员重置：请先移除其超级管理员角色（恢复该角色需要另一位超级管理员批准）。',
+      grantLoneWaits:
+        '超级管理员角色将等待另一位超级管理员批准，但目前没有其他在职的超级管理员：请重新启用一位，或联系平台运维人员（ADMIN_RECOVER）。',
     },
   },
   resources: {

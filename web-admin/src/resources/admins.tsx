@@ -17,6 +17,7 @@ import {
   TableHead,
   TableRow,
   TextField as MuiTextField,
+  Tooltip,
   Typography,
   useMediaQuery,
   type Theme,
@@ -54,6 +55,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../api';
 import { List } from '../components/List';
 import { Datagrid } from '../components/Datagrid';
 import { DateField } from '../components/DateField';
@@ -88,6 +91,13 @@ interface PendingGrant {
   requestedBy: string;
   requestedByEmail: string | null;
   createdAt: string;
+}
+
+/** GET /admins/roleGrants/mode: how a grant of the super-admin role goes now. */
+interface GrantMode {
+  mode: 'immediate' | 'request';
+  activeSuperAdmins: number;
+  fourEyesSince: string | null;
 }
 
 /** The roles the API knows (AdminRole), in the order the console lists them. */
@@ -301,9 +311,13 @@ function SuperAdminGrantNote() {
   const translate = useTranslate();
   const record = useRecordContext();
   const roles = useWatch({ name: 'roles' }) as string[] | undefined;
-  const { data: admins } = useGetList('admins', {
-    pagination: { page: 1, perPage: 500 },
-    sort: { field: 'createdAt', order: 'ASC' },
+  const adds =
+    roles?.includes(ROLES.superAdmin) && !(record?.roles as string[] | undefined)?.includes(ROLES.superAdmin);
+  // The API says how a grant goes: at once only while two super-admins have never been active.
+  const { data: grant } = useQuery({
+    queryKey: ['admins', 'roleGrants', 'mode'],
+    queryFn: () => call<GrantMode>('/admins/roleGrants/mode'),
+    enabled: !!adds,
   });
   const pending = record?.pendingRoleGrant as PendingGrant | null | undefined;
   if (pending)
@@ -314,19 +328,20 @@ function SuperAdminGrantNote() {
         })}
       </Alert>
     );
-  const adds =
-    roles?.includes(ROLES.superAdmin) && !(record?.roles as string[] | undefined)?.includes(ROLES.superAdmin);
-  if (!adds || !admins) return null;
-  const activeSuper = admins.filter(
-    (a) => a.active && (a.roles as string[]).includes(ROLES.superAdmin),
-  ).length;
-  return activeSuper >= 2 ? (
-    <Alert severity="info" sx={{ mb: 2 }} data-testid="grant-will-wait">
-      {translate('swx.admins.grantWillWait')}
-    </Alert>
-  ) : (
-    <Alert severity="info" sx={{ mb: 2 }} data-testid="grant-immediate">
-      {translate('swx.admins.grantImmediate')}
+  if (!adds || !grant) return null;
+  if (grant.mode === 'immediate')
+    return (
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="grant-immediate">
+        {translate('swx.admins.grantImmediate')}
+      </Alert>
+    );
+  return (
+    <Alert
+      severity={grant.activeSuperAdmins < 2 ? 'warning' : 'info'}
+      sx={{ mb: 2 }}
+      data-testid="grant-will-wait"
+    >
+      {translate(grant.activeSuperAdmins < 2 ? 'swx.admins.grantLoneWaits' : 'swx.admins.grantWillWait')}
     </Alert>
   );
 }
@@ -459,6 +474,15 @@ function ResetPasswordButton() {
   const [password, setPassword] = useState<string | null>(null);
   if (!record || !identity || identity.id === record.id) return null;
   const key = String(record.email);
+  // The API refuses it (the one who resets sees the new password): the role is removed first.
+  if ((record.roles as string[]).includes(ROLES.superAdmin))
+    return (
+      <Tooltip title={translate('swx.admins.superAdminNoReset')}>
+        <span data-testid={`reset-password-locked-${key}`}>
+          <Button label="swx.admins.resetPassword" color="warning" disabled />
+        </span>
+      </Tooltip>
+    );
   const submit = async () => {
     setBusy(true);
     try {

@@ -1109,6 +1109,10 @@ export const de: ConsoleLanguage = {
           'Sie sind der einzige aktive Super-Admin: Die Super-Admin-Rolle wird sofort vergeben (und protokolliert), da es keinen zweiten Super-Admin gibt, der freigeben könnte.',
         grantRequested:
           'Super-Admin-Rolle beantragt: Sie wartet auf die Freigabe durch einen anderen Super-Admin',
+        superAdminNoReset:
+          'Das Passwort eines Super-Admins setzt kein anderer Admin zurück: Entfernen Sie zuerst die Super-Admin-Rolle (sie zurückzugeben erfordert die Freigabe eines anderen Super-Admins).',
+        grantLoneWaits:
+          'Die Super-Admin-Rolle wartet auf die Freigabe eines anderen Super-Admins, und gerade ist kein anderer Super-Admin aktiv: Aktivieren Sie einen wieder oder wenden Sie sich an den Betreiber der Plattform (ADMIN_RECOVER).',
       },
     },
     resources: {

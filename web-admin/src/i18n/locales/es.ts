@@ -1103,6 +1103,10 @@ export const es: ConsoleLanguage = {
         grantImmediate:
           'Es el único superadministrador activo: el rol de superadministrador se concede al momento (y queda auditado), ya que no hay un segundo superadministrador a quien pedirlo.',
         grantRequested: 'Rol de superadministrador pedido: espera la aprobación de otro superadministrador',
+        superAdminNoReset:
+          'La contraseña de un superadministrador no la restablece otro administrador: quite primero el rol de superadministrador (devolverlo requiere la aprobación de otro superadministrador).',
+        grantLoneWaits:
+          'El rol de superadministrador esperará la aprobación de otro superadministrador, y ahora no hay ningún otro activo: reactive uno o pida ayuda a quien opera la plataforma (ADMIN_RECOVER).',
       },
     },
     resources: {

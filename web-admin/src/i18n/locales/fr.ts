@@ -1105,6 +1105,10 @@ export const fr: ConsoleLanguage = {
           'Vous êtes le seul super-administrateur actif : le rôle de super-administrateur est attribué tout de suite (et audité), faute d’un second super-administrateur à qui le demander.',
         grantRequested:
           'Rôle de super-administrateur demandé : il attend l’approbation d’un autre super-administrateur',
+        superAdminNoReset:
+          "Le mot de passe d'un super-administrateur n'est pas réinitialisé par un autre administrateur : retirez d'abord le rôle de super-administrateur (le rendre exige l'approbation d'un autre super-administrateur).",
+        grantLoneWaits:
+          "Le rôle de super-administrateur attendra l'approbation d'un autre super-administrateur, et aucun autre n'est actif : réactivez-en un ou adressez-vous à l'exploitant de la plateforme (ADMIN_RECOVER).",
       },
     },
     resources: {

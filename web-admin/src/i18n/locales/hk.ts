@@ -1087,6 +1087,10 @@ export const hk: ConsoleLanguage = {
         grantImmediate:
           '您是唯一啟用的超級管理員：超級管理員角色將立即授予（並記入審計），因為沒有第二位超級管理員可以審批。',
         grantRequested: '已申請超級管理員角色：等待另一位超級管理員批准',
+        superAdminNoReset:
+          '超級管理員的密碼不能由其他管理員重設：請先移除其超級管理員角色（恢復該角色需要另一位超級管理員批准）。',
+        grantLoneWaits:
+          '超級管理員角色將等待另一位超級管理員批准，但目前沒有其他在職的超級管理員：請重新啟用一位，或聯絡平台運維人員（ADMIN_RECOVER）。',
       },
     },
     resources: {

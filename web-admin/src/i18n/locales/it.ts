@@ -1104,6 +1104,10 @@ export const it: ConsoleLanguage = {
           "Sei l'unico super-amministratore attivo: il ruolo di super-amministratore viene assegnato subito (e registrato), perché non c'è un secondo super-amministratore a cui chiederlo.",
         grantRequested:
           "Ruolo di super-amministratore chiesto: attende l'approvazione di un altro super-amministratore",
+        superAdminNoReset:
+          "La password di un super-amministratore non viene reimpostata da un altro amministratore: rimuovi prima il ruolo di super-amministratore (restituirlo richiede l'approvazione di un altro super-amministratore).",
+        grantLoneWaits:
+          "Il ruolo di super-amministratore attenderà l'approvazione di un altro super-amministratore, e ora nessun altro è attivo: riattivane uno o rivolgiti a chi gestisce la piattaforma (ADMIN_RECOVER).",
       },
     },
     resources: {
