@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -5,6 +6,10 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   base: '/admin/',
+  resolve: {
+    // The API's wire shapes (libs/contracts, see tsconfig.json "paths"); imported with `import type`.
+    alias: { '@app/contracts': fileURLToPath(new URL('../libs/contracts/src', import.meta.url)) },
+  },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: {
     proxy: {

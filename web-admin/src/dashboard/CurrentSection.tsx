@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Box, Chip, Grid, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { Bar } from 'react-chartjs-2';
 import { useTranslate } from 'react-admin';
+import type { CurrentStats, OpenInterestLine } from '@app/contracts';
 import { COLORS } from './charts';
 import { formatDecimal } from './format';
 import { Figure, Panel } from './Panel';
-import type { CurrentStats, OpenInterestLine } from './types';
 import { usePolled } from './usePolled';
 
 const REFRESH_SECONDS = 15;

@@ -3,11 +3,11 @@ import { Box, Grid, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup 
 import type { ChartOptions, TooltipItem } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
 import { useLocaleState, useTranslate } from 'react-admin';
+import type { DailyStats } from '@app/contracts';
 import { intlLocale } from '../i18n/intl';
 import { COLORS, dayTicks } from './charts';
 import { formatDecimal, sumDecimals } from './format';
 import { Figure, Panel } from './Panel';
-import type { DailyStats } from './types';
 import { usePolled } from './usePolled';
 
 const RANGES = [7, 30, 90, 365] as const;

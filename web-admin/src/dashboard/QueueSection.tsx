@@ -15,9 +15,9 @@ import {
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useLocaleState, useTranslate } from 'react-admin';
+import type { QueueDepth, QueueStats } from '@app/contracts';
 import { formatTime } from '../i18n/intl';
 import { Panel } from './Panel';
-import type { QueueDepth, QueueStats } from './types';
 import { usePolled } from './usePolled';
 
 const REFRESH_SECONDS = 5;

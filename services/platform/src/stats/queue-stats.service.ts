@@ -3,33 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
+import type { FailedJob, QueueDepth, QueueStats } from '@app/contracts';
 import { bullConnection, QueueName, REDIS_OPTIONS, type RedisOptions } from '@app/queue';
-
-export interface QueueDepth {
-  name: string;
-  /** Waiting to run, including prioritized jobs. */
-  waiting: number;
-  active: number;
-  delayed: number;
-  failed: number;
-  paused: boolean;
-}
-
-export interface FailedJob {
-  queue: string;
-  id: string;
-  name: string;
-  reason: string;
-  attempts: number;
-  failedAt: string | null;
-}
-
-export interface QueueStats {
-  asOf: string;
-  queues: QueueDepth[];
-  /** The latest failed jobs over every queue, newest first. */
-  recentFailed: FailedJob[];
-}
 
 const RECENT_FAILED = 10;
 const REASON_CHARS = 300;

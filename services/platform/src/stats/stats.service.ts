@@ -3,69 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type { DataSource } from 'typeorm';
 import { Clock } from '@app/common';
+import type { CurrentStats, DailyStats } from '@app/contracts';
 import { dayRange, type DayRange } from './stats-range';
 
 /** A decimal string as Postgres sums it ('150.000000000000000000'), without the trailing zeros. */
 const money = (value: string | null | undefined): string => new Decimal(value ?? 0).toFixed();
-
-/** Amounts per currency of one day; every currency of the range is present ('0' when nothing). */
-export type CurrencyAmounts = Record<string, string>;
-
-export interface DailyPoint {
-  day: string;
-  /** Approved deposits (recharges), by the day they were approved. */
-  deposits: CurrencyAmounts;
-  /** Executed (approved) withdrawals: the amount that left, without the fee. */
-  withdrawals: CurrencyAmounts;
-  newUsers: number;
-}
-
-export interface DailyStats {
-  from: string;
-  to: string;
-  /** Every currency that appears in `deposits` / `withdrawals` (the coins of the platform and any seen). */
-  currencies: string[];
-  series: DailyPoint[];
-  totals: { deposits: CurrencyAmounts; withdrawals: CurrencyAmounts; newUsers: number };
-}
-
-export interface OpenInterestLine {
-  book: 'real' | 'demo';
-  code: string;
-  currency: string;
-  orders: number;
-  lots: string;
-  margin: string;
-  /** Open price x lots x contract size, both directions. */
-  notional: string;
-  longNotional: string;
-  shortNotional: string;
-}
-
-export interface PlanPrincipalLine {
-  /** smart: smart trading plans; mining: staking (mining) plans. */
-  kind: 'smart' | 'mining';
-  currency: string;
-  plans: number;
-  principal: string;
-}
-
-export interface LoanBookLine {
-  currency: string;
-  loans: number;
-  principal: string;
-  /** Principal plus the interest charged over the term: what the borrowers owe. */
-  outstanding: string;
-  overdue: number;
-  overduePrincipal: string;
-}
-
-export interface CurrentStats {
-  asOf: string;
-  openInterest: OpenInterestLine[];
-  plans: PlanPrincipalLine[];
-  loans: LoanBookLine[];
-}
 
 /**
  * The console's dashboard figures, read with plain aggregate SQL over the services' schemas.
