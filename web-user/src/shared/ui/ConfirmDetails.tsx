@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, newIdempotencyKey } from '../../api/http-client';
+import { FormError } from './Field';
 import { Modal } from './Modal';
 
 export interface DetailRow {
@@ -89,11 +90,7 @@ export function ConfirmDetails({
       </dl>
       {note && <p className="muted small">{note}</p>}
       {children}
-      {error && (
-        <div className="form-error" role="alert" data-testid="confirm-error">
-          {error}
-        </div>
-      )}
+      <FormError message={error} testId="confirm-error" />
     </Modal>
   );
 }

@@ -28,6 +28,16 @@ export function Field({
   );
 }
 
+/** The error of a whole form (or dialog): the server's message, already in the user's language. */
+export function FormError({ message, testId }: { message?: string | null; testId?: string }) {
+  if (!message) return null;
+  return (
+    <div className="form-error" role="alert" data-testid={testId}>
+      {message}
+    </div>
+  );
+}
+
 /** A password input in its Field: `current-password` is filled by the browser, `new-password` suggested. */
 export function PasswordField({
   label,

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http-client';
 import { checksumAddress, siweMessage } from '../../../shared/siwe';
+import { FormError } from '../../../shared/ui/Field';
 import { authApi, type FirstFactorResult } from '../api/auth-api';
 import { rememberGoogleTrip } from '../google-redirect';
 import { rememberRedirect } from '../login-redirect';
@@ -160,11 +161,7 @@ export function AltLogins({
         <span>{t('alt.or')}</span>
         <span style={{ flex: 1, borderTop: '1px solid var(--line)' }} />
       </div>
-      {error && (
-        <div className="form-error" role="alert" data-testid="alt-login-error">
-          {error}
-        </div>
-      )}
+      <FormError message={error} testId="alt-login-error" />
       {google && (
         <button
           type="button"

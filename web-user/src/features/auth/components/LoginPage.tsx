@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http-client';
-import { Field, PasswordField } from '../../../shared/ui/Field';
+import { Field, FormError, PasswordField } from '../../../shared/ui/Field';
 import { authApi, isChallenge, type FirstFactorResult, type LoginResult } from '../api/auth-api';
 import { completeLogin, safeRedirect } from '../login-redirect';
 import { checkPassword } from '../validation';
@@ -92,11 +92,7 @@ export function LoginPage() {
         <div className="form-row-end">
           <Link to="/pass/reset">{t('login.forgot')}</Link>
         </div>
-        {serverError && (
-          <div className="form-error" role="alert" data-testid="server-error">
-            {serverError}
-          </div>
-        )}
+        <FormError message={serverError} testId="server-error" />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t('common:states.loading') : t('login.submit')}
         </button>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http-client';
 import { session } from '../../../shared/session';
-import { Field, PasswordField } from '../../../shared/ui/Field';
+import { Field, FormError, PasswordField } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import {
   authApi,
@@ -230,11 +230,7 @@ export function RegisterPage() {
               />
             )}
           </Field>
-          {serverError && (
-            <div className="form-error" role="alert" data-testid="server-error">
-              {serverError}
-            </div>
-          )}
+          <FormError message={serverError} testId="server-error" />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? t('common:states.loading') : t('register.submit')}
           </button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/http-client';
-import { Field, PasswordField } from '../../../shared/ui/Field';
+import { Field, FormError, PasswordField } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { authApi } from '../api/auth-api';
 import { checkCode, checkConfirm, checkEmail, checkPassword } from '../validation';
@@ -98,11 +98,7 @@ export function ResetPage() {
           placeholder={t('fields.confirmPlaceholder')}
           onChange={setConfirm}
         />
-        {serverError && (
-          <div className="form-error" role="alert" data-testid="server-error">
-            {serverError}
-          </div>
-        )}
+        <FormError message={serverError} testId="server-error" />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t('common:states.loading') : t('reset.submit')}
         </button>

@@ -6,7 +6,7 @@ import { cmp, dec, isDecimal, mul, toExact, truncate } from '../../../shared/dec
 import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, PageHeader } from '../../../shared/ui/Field';
+import { Field, FormError, PageHeader } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { Pager } from '../../../shared/ui/Pager';
 import { RealBookNotice, StatusBadge } from '../../../shared/ui/RealBookNotice';
@@ -299,11 +299,7 @@ function MyPlans({ round, onChange }: { round: number; onChange: () => void }) {
         }}
         testId="my-plans-tabs"
       />
-      {exitError && (
-        <div className="form-error" role="alert">
-          {exitError}
-        </div>
-      )}
+      <FormError message={exitError} />
       <AsyncView state={list} isEmpty={(d) => d.list.length === 0} emptyText={t('noPlans')}>
         {(d) => <PlanTable plans={d.list} kind={kind} onExit={(p) => void askExit(p)} />}
       </AsyncView>

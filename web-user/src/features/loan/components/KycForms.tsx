@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors } from '../../../api/http-client';
-import { Field } from '../../../shared/ui/Field';
+import { Field, FormError } from '../../../shared/ui/Field';
 import { ImagePicker } from '../../../shared/ui/ImagePicker';
 import { Modal } from '../../../shared/ui/Modal';
 import { SignaturePad } from '../../../shared/ui/SignaturePad';
@@ -238,11 +238,7 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
             }}
             error={errors.signature}
           />
-          {serverError && (
-            <div className="form-error" role="alert">
-              {serverError}
-            </div>
-          )}
+          <FormError message={serverError} />
         </div>
       )}
     </Modal>
@@ -362,11 +358,7 @@ export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone:
             />
           ))}
         </div>
-        {serverError && (
-          <div className="form-error" role="alert">
-            {serverError}
-          </div>
-        )}
+        <FormError message={serverError} />
       </div>
     </Modal>
   );

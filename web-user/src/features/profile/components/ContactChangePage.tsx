@@ -5,7 +5,13 @@ import { ApiError, fieldErrors, http } from '../../../api/http-client';
 import { session, useSession, type UserInfo } from '../../../shared/session';
 import { formatDate } from '../../../shared/format';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { AuthenticatorCodeField, Field, PageHeader, PasswordField } from '../../../shared/ui/Field';
+import {
+  AuthenticatorCodeField,
+  Field,
+  FormError,
+  PageHeader,
+  PasswordField,
+} from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
@@ -259,11 +265,7 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
       <p className="notice notice-warn" data-testid="contact-hold-warning">
         {t('contact.hold')}
       </p>
-      {errors.form && (
-        <div className="form-error" role="alert" data-testid="contact-error">
-          {errors.form}
-        </div>
-      )}
+      <FormError message={errors.form} testId="contact-error" />
       <button type="submit" className="btn btn-primary btn-block" data-testid="contact-submit">
         {t('contact.submit')}
       </button>

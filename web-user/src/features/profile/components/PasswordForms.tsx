@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/http-client';
 import { session, type UserInfo } from '../../../shared/session';
-import { PasswordField } from '../../../shared/ui/Field';
+import { FormError, PasswordField } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { authApi } from '../../auth/api/auth-api';
 import { CodeField } from '../../auth/components/CodeField';
@@ -74,11 +74,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         value={confirm}
         onChange={setConfirm}
       />
-      {serverError && (
-        <div className="form-error" role="alert">
-          {serverError}
-        </div>
-      )}
+      <FormError message={serverError} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t('actions.save')}
       </button>
@@ -155,11 +151,7 @@ export function ChangeWithdrawPasswordForm({ user, onDone }: { user: UserInfo; o
         value={confirm}
         onChange={setConfirm}
       />
-      {serverError && (
-        <div className="form-error" role="alert">
-          {serverError}
-        </div>
-      )}
+      <FormError message={serverError} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t('actions.save')}
       </button>

@@ -6,7 +6,7 @@ import { formatDate } from '../../../shared/format';
 import type { UserInfo } from '../../../shared/session';
 import { siweMessage } from '../../../shared/siwe';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, PageHeader } from '../../../shared/ui/Field';
+import { Field, FormError, PageHeader } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
@@ -111,11 +111,8 @@ function TwoFactor() {
         )}
       </div>
       <p className="muted">{t('twoFactor.text')}</p>
-      {error && !setup && !disabling && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      {/* While a dialog is open, the error shows at its code field. */}
+      <FormError message={setup || disabling ? null : error} />
       <div className="row-actions">
         {offerEnable && (
           <button
@@ -541,11 +538,7 @@ function LinkedLogins() {
     <section className="card" data-testid="links">
       <h2>{t('links.title')}</h2>
       <p className="muted">{t('links.text')}</p>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormError message={error} />
       <AsyncView state={links}>
         {(l) => (
           <ul className="link-list">
