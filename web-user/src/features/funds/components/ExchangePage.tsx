@@ -13,6 +13,7 @@ import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
 import { fundsApi, type ExchangeQuote } from '../api/funds-api';
+import '../funds.css';
 
 /** Currency exchange (/profile/exchange, user/dh): a quote held for a short time, then confirmed. */
 export function ExchangePage() {
@@ -90,7 +91,7 @@ function ExchangeForm({
     <>
       <section className="card">
         <form
-          className="form"
+          className="form opens-card"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();

@@ -24,6 +24,7 @@ import {
 } from '../api/funds-api';
 import { UsableFrom } from './AddressBookPage';
 import { WithdrawalList } from './RecordLists';
+import '../funds.css';
 
 /** Withdrawal by crypto or bank: the fee and the amount received quoted before confirming. */
 export function WithdrawPage() {
@@ -219,7 +220,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
     <>
       <section className="card">
         <form
-          className="form"
+          className="form opens-card"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
@@ -275,39 +276,12 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
             />
           )}
           {method === 'crypto' && !restricted && (
-            <Field label={t('addressBook.pick')}>
-              {(id) => (
-                <select
-                  id={id}
-                  value={picked?.id ?? ''}
-                  data-testid="address-book-pick"
-                  onChange={(e) => {
-                    const entry = saved.find((x) => x.id === e.target.value);
-                    setV({ ...v, address: entry ? entry.address : '' });
-                  }}
-                >
-                  <option value="">
-                    {saved.length ? t('addressBook.pickNone') : t('addressBook.pickEmpty')}
-                  </option>
-                  {saved.map((e) => (
-                    <option key={e.id} value={e.id}>
-                      {e.usable || new Date(e.usableFrom).getTime() <= Date.now()
-                        ? t('addressBook.option', { label: e.label, address: e.address })
-                        : t('addressBook.optionWaiting', {
-                            label: e.label,
-                            address: e.address,
-                            time: formatDate(e.usableFrom, i18n.language),
-                          })}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )}
-          {method === 'crypto' && !restricted && (
-            <Link to="/profile/address-book" className="small" data-testid="manage-address-book">
-              {t('addressBook.manage')}
-            </Link>
+            <AddressBookPick
+              saved={saved}
+              loaded={book.data !== undefined}
+              picked={picked}
+              onPick={(entry) => setV({ ...v, address: entry ? entry.address : '' })}
+            />
           )}
           {restricted ? null : method === 'crypto' ? (
             <Field label={t('fields.address')} error={errors.address}>
@@ -452,6 +426,65 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
           onConfirm={submit}
         />
       )}
+    </>
+  );
+}
+
+/**
+ * A saved address of this coin and network, picked to fill the address field, and the way to the
+ * address book. None saved: a sentence that wraps (as the select's placeholder it was cut on a
+ * phone, in Japanese "このネットワークの保存済みアドレスはありません" lost its end), nothing to pick.
+ */
+function AddressBookPick({
+  saved,
+  loaded,
+  picked,
+  onPick,
+}: {
+  saved: SavedAddress[];
+  loaded: boolean;
+  picked: SavedAddress | undefined;
+  onPick: (entry: SavedAddress | undefined) => void;
+}) {
+  const { t, i18n } = useTranslation('funds');
+  const manage = (
+    <Link to="/profile/address-book" className="small" data-testid="manage-address-book">
+      {t('addressBook.manage')}
+    </Link>
+  );
+  if (!saved.length) {
+    return loaded ? (
+      <p className="address-book-empty small" data-testid="address-book-empty">
+        <span className="muted">{t('addressBook.pickEmpty')}</span> {manage}
+      </p>
+    ) : null;
+  }
+  return (
+    <>
+      <Field label={t('addressBook.pick')}>
+        {(id) => (
+          <select
+            id={id}
+            value={picked?.id ?? ''}
+            data-testid="address-book-pick"
+            onChange={(e) => onPick(saved.find((x) => x.id === e.target.value))}
+          >
+            <option value="">{t('addressBook.pickNone')}</option>
+            {saved.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.usable || new Date(e.usableFrom).getTime() <= Date.now()
+                  ? t('addressBook.option', { label: e.label, address: e.address })
+                  : t('addressBook.optionWaiting', {
+                      label: e.label,
+                      address: e.address,
+                      time: formatDate(e.usableFrom, i18n.language),
+                    })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {manage}
     </>
   );
 }
