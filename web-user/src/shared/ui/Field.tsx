@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export function Field({
   label,
@@ -70,6 +71,52 @@ export function PasswordField({
         />
       )}
     </Field>
+  );
+}
+
+/**
+ * A new password and the same again (checkPassword and checkConfirm check the pair). `hinted` (the
+ * sign-up and reset pages) names the inputs password and confirm and shows what to type.
+ */
+export function NewPasswordFields({
+  label,
+  password,
+  confirm,
+  errors,
+  hinted,
+  onPassword,
+  onConfirm,
+}: {
+  label: string;
+  password: string;
+  confirm: string;
+  errors: { password?: string; confirm?: string };
+  hinted?: boolean;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <PasswordField
+        label={label}
+        error={errors.password}
+        name={hinted ? 'password' : undefined}
+        autoComplete="new-password"
+        value={password}
+        placeholder={hinted ? t('fields.newPasswordPlaceholder') : undefined}
+        onChange={onPassword}
+      />
+      <PasswordField
+        label={t('fields.confirm')}
+        error={errors.confirm}
+        name={hinted ? 'confirm' : undefined}
+        autoComplete="new-password"
+        value={confirm}
+        placeholder={hinted ? t('fields.confirmPlaceholder') : undefined}
+        onChange={onConfirm}
+      />
+    </>
   );
 }
 

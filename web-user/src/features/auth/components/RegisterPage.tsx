@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http-client';
 import { session } from '../../../shared/session';
-import { Field, FormError, PasswordField } from '../../../shared/ui/Field';
+import { Field, FormError, NewPasswordFields } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import {
   authApi,
@@ -200,23 +200,14 @@ export function RegisterPage() {
               />
             )}
           </Field>
-          <PasswordField
+          <NewPasswordFields
             label={t('fields.password')}
-            error={msg(errors.password)}
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            placeholder={t('fields.newPasswordPlaceholder')}
-            onChange={setPassword}
-          />
-          <PasswordField
-            label={t('fields.confirm')}
-            error={msg(errors.confirm)}
-            name="confirm"
-            autoComplete="new-password"
-            value={confirm}
-            placeholder={t('fields.confirmPlaceholder')}
-            onChange={setConfirm}
+            password={password}
+            confirm={confirm}
+            errors={{ password: msg(errors.password), confirm: msg(errors.confirm) }}
+            hinted
+            onPassword={setPassword}
+            onConfirm={setConfirm}
           />
           <CodeField value={code} onChange={setCode} error={msg(errors.code)} onSend={sendCode} />
           <Field label={t('fields.inviteCode')}>

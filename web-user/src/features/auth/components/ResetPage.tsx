@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/http-client';
-import { Field, FormError, PasswordField } from '../../../shared/ui/Field';
+import { Field, FormError, NewPasswordFields } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { authApi } from '../api/auth-api';
 import { checkCode, checkConfirm, checkEmail, checkPassword } from '../validation';
@@ -80,23 +80,14 @@ export function ResetPage() {
           )}
         </Field>
         <CodeField value={code} onChange={setCode} error={msg(errors.code)} onSend={sendCode} />
-        <PasswordField
+        <NewPasswordFields
           label={t('fields.newPassword')}
-          error={msg(errors.password)}
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          placeholder={t('fields.newPasswordPlaceholder')}
-          onChange={setPassword}
-        />
-        <PasswordField
-          label={t('fields.confirm')}
-          error={msg(errors.confirm)}
-          name="confirm"
-          autoComplete="new-password"
-          value={confirm}
-          placeholder={t('fields.confirmPlaceholder')}
-          onChange={setConfirm}
+          password={password}
+          confirm={confirm}
+          errors={{ password: msg(errors.password), confirm: msg(errors.confirm) }}
+          hinted
+          onPassword={setPassword}
+          onConfirm={setConfirm}
         />
         <FormError message={serverError} testId="server-error" />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

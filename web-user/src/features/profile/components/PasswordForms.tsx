@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/http-client';
 import { session, type UserInfo } from '../../../shared/session';
-import { FormError, PasswordField } from '../../../shared/ui/Field';
+import { FormError, NewPasswordFields, PasswordField } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { authApi } from '../../auth/api/auth-api';
 import { CodeField } from '../../auth/components/CodeField';
@@ -60,19 +60,13 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         value={oldPassword}
         onChange={setOld}
       />
-      <PasswordField
+      <NewPasswordFields
         label={t('password.new')}
-        error={msg(errors.password)}
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-      />
-      <PasswordField
-        label={t('auth:fields.confirm')}
-        error={msg(errors.confirm)}
-        autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
+        password={password}
+        confirm={confirm}
+        errors={{ password: msg(errors.password), confirm: msg(errors.confirm) }}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
       />
       <FormError message={serverError} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -137,19 +131,13 @@ export function ChangeWithdrawPasswordForm({ user, onDone }: { user: UserInfo; o
     >
       <p className="muted">{t('withdraw.codeTo', { target })}</p>
       <CodeField value={code} onChange={setCode} error={msg(errors.code)} onSend={send} />
-      <PasswordField
+      <NewPasswordFields
         label={t('withdraw.new')}
-        error={msg(errors.password)}
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-      />
-      <PasswordField
-        label={t('auth:fields.confirm')}
-        error={msg(errors.confirm)}
-        autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
+        password={password}
+        confirm={confirm}
+        errors={{ password: msg(errors.password), confirm: msg(errors.confirm) }}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
       />
       <FormError message={serverError} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
