@@ -28,17 +28,39 @@ const UNKNOWN_KEY = `test_unknown_${uniqueName('p')
   .toLowerCase()}`;
 const UNKNOWN_TEXT = 'A setting only the database describes';
 
+const NO_FILTERS = `filter=${encodeURIComponent('{}')}&displayedFilters=${encodeURIComponent('{}')}`;
+
+/** The page's visible filters by row (their labels), rows of inputs whose tops differ by more than 4 px. */
+const filterRows = (page: Page) =>
+  page.evaluate(() => {
+    const rows: { top: number; labels: string[] }[] = [];
+    for (const input of Array.from(document.querySelectorAll<HTMLElement>('.RaFilterForm-filterFormInput'))) {
+      if (input.offsetParent === null) continue;
+      const top = input.getBoundingClientRect().top;
+      const label = input.querySelector('label')?.innerText ?? '?';
+      const row = rows.find((r) => Math.abs(r.top - top) <= 4);
+      if (row) row.labels.push(label);
+      else rows.push({ top, labels: [label] });
+    }
+    return rows.map((r) => r.labels);
+  });
+
 // What a console reader met in English or in codes whatever the console's language, and what they
 // could not read at all:
 // - a system parameter's description came from the database, in English only;
 // - the ledger accounts list's search label was cut ("Customer (name, e-m...") at 1280 px;
 // - the dashboard's day labels ran into each other ("Nov 3Nov 5");
-// - approving an adjustment named the house account by its code ("adjustments").
+// - approving an adjustment named the house account by its code ("adjustments");
+// - a parameter's edit form offered to edit the database's description, which the list (showing
+//   the console's own text for a known key) never showed;
+// - the ledger accounts' filter bar put "Book" on a second row at 1280 px, and their balances were
+//   not grouped (1234567.891 where every other figure of the console reads 1,234,567.891).
 describe('web-admin: texts in the console language, labels that fit', () => {
   let session: ConsoleSession;
   let run: BrowserRun;
   let page: Page;
   let customer: RegisteredUser;
+  let rich: RegisteredUser;
   let adjustmentId = '';
   const email = `${uniqueName('texts-admin')}@example.com`;
   const password = 'console-texts-browser-password';
@@ -51,6 +73,8 @@ describe('web-admin: texts in the console language, labels that fit', () => {
     page.setDefaultTimeout(20_000);
     customer = await registerUser(run.t);
     await fundReal(run.t, customer, '100');
+    rich = await registerUser(run.t);
+    await fundReal(run.t, rich, '1234567.891');
     await run.t.db.query(
       `INSERT INTO content.parameters (key, value, kind, description) VALUES ($1, '1', 'text', $2)`,
       [UNKNOWN_KEY, UNKNOWN_TEXT],
@@ -92,9 +116,11 @@ describe('web-admin: texts in the console language, labels that fit', () => {
       expect({ code, blank }).toEqual({ code, blank: [] });
       expect(texts.depositMin).toContain('%{coin}');
       expect(texts.withdrawMin).toContain('%{coin}');
+      expect(texts.readOnly.trim()).not.toBe('');
       if (code !== 'en') {
         const english = PARAMETER_KEYS.filter((k) => texts.keys[k] === PARAMETER_DESCRIPTIONS.en.keys[k]);
         expect({ code, english }).toEqual({ code, english: [] });
+        expect(texts.readOnly).not.toBe(PARAMETER_DESCRIPTIONS.en.readOnly);
       }
     }
   });
@@ -137,13 +163,89 @@ describe('web-admin: texts in the console language, labels that fit', () => {
     expect(session.pageErrors).toEqual([]);
   });
 
-  it("the ledger accounts list's filter labels are whole at 1280 px, in every language", async () => {
+  it("a known parameter's edit form shows the console's description read-only; an unknown one's stays editable", async () => {
+    const stored = async (key: string) =>
+      (
+        await run.t.db.query<{ value: string; description: string | null }[]>(
+          `SELECT value, description FROM content.parameters WHERE key = $1`,
+          [key],
+        )
+      )[0];
+    const before = await stored('exchange_quote_seconds');
+    const next = before.value === '45' ? '50' : '45';
+    const form = page.locator('form');
+    try {
+      // A key the console knows: its text in the console's language, read-only, nothing to edit.
+      await setLocale(page, 'de');
+      await page.goto('/admin/parameters/exchange_quote_seconds');
+      await page.waitForFunction(
+        (value) => document.querySelector<HTMLInputElement>('input[name="value"]')?.value === value,
+        before.value,
+      );
+      const readOnly = form.getByTestId('parameter-description-readonly');
+      expect(await readOnly.innerText()).toContain(PARAMETER_DESCRIPTIONS.de.keys.exchange_quote_seconds);
+      expect(await readOnly.innerText()).toContain(PARAMETER_DESCRIPTIONS.de.readOnly);
+      expect(await form.locator('[name="description"]').count()).toBe(0);
+      // Shown once: not also under the value.
+      expect(
+        await form.getByText(PARAMETER_DESCRIPTIONS.de.keys.exchange_quote_seconds, { exact: true }).count(),
+      ).toBe(1);
+      await screenshot(page, 'admin-parameter-edit-known-de');
+      // The API takes the value alone: the description is as it was.
+      await page.locator('input[name="value"]').fill(next);
+      await page.getByTestId('save').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Bestätigen' }).click();
+      await page.waitForURL((url) => url.pathname.endsWith('/admin/parameters'));
+      expect(await stored('exchange_quote_seconds')).toEqual({
+        value: next,
+        description: before.description,
+      });
+      expect(session.pageErrors).toEqual([]);
+
+      // A key only the database describes: its description is edited here, and the list shows it.
+      await setLocale(page, 'en');
+      await page.goto(`/admin/parameters/${UNKNOWN_KEY}`);
+      const description = form.locator('textarea[name="description"]');
+      await page.waitForFunction(
+        (text) => document.querySelector<HTMLTextAreaElement>('textarea[name="description"]')?.value === text,
+        UNKNOWN_TEXT,
+      );
+      expect(await form.getByTestId('parameter-description-readonly').count()).toBe(0);
+      await screenshot(page, 'admin-parameter-edit-unknown');
+      await description.fill(`${UNKNOWN_TEXT}, edited`);
+      await page.locator('input[name="value"]').fill('2');
+      await page.getByTestId('save').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.waitForURL((url) => url.pathname.endsWith('/admin/parameters'));
+      expect(await stored(UNKNOWN_KEY)).toEqual({ value: '2', description: `${UNKNOWN_TEXT}, edited` });
+      await page
+        .locator('tbody tr', { hasText: UNKNOWN_KEY })
+        .locator('td.column-description')
+        .getByText(`${UNKNOWN_TEXT}, edited`)
+        .waitFor();
+    } finally {
+      await setLocale(page, 'en');
+      await run.t.db.query(`UPDATE content.parameters SET value = $2 WHERE key = $1`, [
+        'exchange_quote_seconds',
+        before.value,
+      ]);
+      await run.t.db.query(`UPDATE content.parameters SET value = '1', description = $2 WHERE key = $1`, [
+        UNKNOWN_KEY,
+        UNKNOWN_TEXT,
+      ]);
+    }
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it("the ledger accounts list's filters are whole and on one row at 1280 px, in every language; on a phone they fit", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const cut: string[] = [];
+    const wrapped: string[] = [];
     try {
       for (const code of LANGUAGE_CODES) {
         await setLocale(page, code);
-        await page.goto('/admin/ledger-accounts');
+        // No filter shown but the bar's own (the list remembers the last ones).
+        await page.goto(`/admin/ledger-accounts?${NO_FILTERS}`);
         await page.locator('.RaFilterForm-filterFormInput label').first().waitFor();
         await page.locator('tbody tr').first().waitFor();
         const labels = await page.evaluate(() =>
@@ -153,23 +255,63 @@ describe('web-admin: texts in the console language, labels that fit', () => {
         );
         expect(labels.length).toBeGreaterThanOrEqual(4);
         cut.push(...labels.filter((l) => l.cut).map((l) => `${code}: ${l.text}`));
-        if (code === 'en' || code === 'ar' || code === 'zh')
+        // One row: every filter at the first one's height ("Book" went to a second row).
+        const rows = await filterRows(page);
+        if (rows.length > 1) wrapped.push(`${code}: ${rows.map((r) => r.join(' | ')).join(' / ')}`);
+        if (['en', 'de', 'ar', 'zh'].includes(code))
           await screenshot(page, `admin-ledger-accounts-filters-${code}`);
       }
     } finally {
       await setLocale(page, 'en');
     }
     expect(cut).toEqual([]);
+    expect(wrapped).toEqual([]);
     const phone = await mobileContext(run);
     try {
       const mobile = await phone.newPage();
       await signInToConsole(mobile, email, password);
-      await mobile.goto('/admin/ledger-accounts');
-      await mobile.locator('tbody tr').first().waitFor();
-      await screenshot(mobile, 'admin-ledger-accounts-filters-mobile');
+      for (const code of ['en', 'de']) {
+        await setLocale(mobile, code);
+        await mobile.goto(`/admin/ledger-accounts?${NO_FILTERS}`);
+        await mobile.locator('tbody tr').first().waitFor();
+        // Each filter whole on the screen (a row of its own where they do not fit side by side).
+        const off = await mobile.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('.RaFilterForm-filterFormInput'))
+            .filter((f) => f.offsetParent !== null)
+            .map((f) => ({ text: f.innerText.split('\n')[0], box: f.getBoundingClientRect() }))
+            .filter(({ box }) => box.left < -1 || box.right > window.innerWidth + 1 || box.width < 120)
+            .map(({ text, box }) => `${text} ${Math.round(box.left)}..${Math.round(box.right)}`),
+        );
+        expect({ code, off }).toEqual({ code, off: [] });
+        expect(await mobile.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        await screenshot(mobile, `admin-ledger-accounts-filters-mobile-${code}`);
+      }
     } finally {
       await phone.close();
     }
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('the ledger accounts show balances grouped with every decimal, as the user balances do', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(
+      `/admin/ledger-accounts?filter=${encodeURIComponent(JSON.stringify({ userId: rich.id, currency: 'USDT', book: 'real' }))}`,
+    );
+    const row = page.locator('tbody tr', { hasText: rich.username });
+    await row.first().waitFor();
+    expect(await row.first().locator('td.column-balance').innerText()).toBe('1,234,567.891');
+    // Right-aligned, as every figure column of the console.
+    expect(
+      await row
+        .first()
+        .locator('td.column-balance')
+        .evaluate((td) => getComputedStyle(td).textAlign),
+    ).toBe('right');
+    await screenshot(page, 'admin-ledger-accounts-balances');
+    // The invariant panel's sums read the same way.
+    expect(await page.getByTestId('sum-real-USDT').locator('td').nth(2).innerText()).toBe('0');
     expect(session.pageErrors).toEqual([]);
   });
 

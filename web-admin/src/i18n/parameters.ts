@@ -37,6 +37,8 @@ export interface ParameterTexts {
   depositMin: string;
   /** withdraw_min_<COIN>, with %{coin}. */
   withdrawMin: string;
+  /** Under a known key's description in its edit form: why it cannot be edited there. */
+  readOnly: string;
 }
 
 /** The console's languages (i18nProvider's LANGUAGES): each must have every text. */
@@ -72,6 +74,7 @@ export const PARAMETER_DESCRIPTIONS: Record<Language, ParameterTexts> = {
     },
     depositMin: 'Minimum deposit, %{coin}, on every network (a network may ask more)',
     withdrawMin: 'Minimum withdrawal, %{coin}, on every network (a network may ask more)',
+    readOnly: 'Written by the console in each of its languages; not edited here.',
   },
   zh: {
     keys: {
@@ -98,6 +101,7 @@ export const PARAMETER_DESCRIPTIONS: Record<Language, ParameterTexts> = {
     },
     depositMin: '最低充值金额，%{coin}，适用于所有网络（某些网络可能要求更高）',
     withdrawMin: '最低提现金额，%{coin}，适用于所有网络（某些网络可能要求更高）',
+    readOnly: '由管理后台以各语言提供，不在此处编辑。',
   },
   hk: {
     keys: {
@@ -124,6 +128,7 @@ export const PARAMETER_DESCRIPTIONS: Record<Language, ParameterTexts> = {
     },
     depositMin: '最低充值金額，%{coin}，適用於所有網絡（某些網絡可能要求更高）',
     withdrawMin: '最低提現金額，%{coin}，適用於所有網絡（某些網絡可能要求更高）',
+    readOnly: '由管理後台以各語言提供，不在此處編輯。',
   },
   ja: {
     keys: {
@@ -153,6 +158,7 @@ export const PARAMETER_DESCRIPTIONS: Record<Language, ParameterTexts> = {
     },
     depositMin: '最低入金額（%{coin}、全ネットワーク共通。ネットワークによってはさらに高い場合あり）',
     withdrawMin: '最低出金額（%{coin}、全ネットワーク共通。ネットワークによってはさらに高い場合あり）',
+    readOnly: 'コンソールが各言語で用意している説明のため、ここでは編集できません。',
   },
   ko: {
     keys: {
@@ -181,6 +187,7 @@ export const PARAMETER_DESCRIPTIONS: Record<Language, ParameterTexts> = {
     },
     depositMin: '최소 입금액, %{coin}, 모든 네트워크 공통 (네트워크에 따라 더 높을 수 있음)',
     withdrawMin: '최소 출금액, %{coin}, 모든 네트워크 공통 (네트워크에 따라 더 높을 수 있음)',
+    readOnly: '콘솔이 각 언어로 제공하는 설명이므로 여기서 편집할 수 없습니다.',
   },
   de: {
     keys: {
@@ -215,6 +222,7 @@ export const PARAMETER_DESCRIPTIONS: Record<Language, ParameterTexts> = {
     },
     depositMin: 'Mindesteinzahlung, %{coin}, in jedem Netzwerk (ein Netzwerk kann mehr verlangen)',
     withdrawMin: 'Mindestauszahlung, %{coin}, in jedem Netzwerk (ein Netzwerk kann mehr verlangen)',
+    readOnly: 'Von der Konsole in jeder ihrer Sprachen verfasst; hier nicht bearbeitbar.',
   },
   fr: {
     keys: {
@@ -248,6 +256,7 @@ export const PARAMETER_DESCRIPTIONS: Record<Language, ParameterTexts> = {
     },
     depositMin: 'Dépôt minimal, %{coin}, sur chaque réseau (un réseau peut exiger davantage)',
     withdrawMin: 'Retrait minimal, %{coin}, sur chaque réseau (un réseau peut exiger davantage)',
+    readOnly: 'Rédigée par la console dans chacune de ses langues ; elle ne se modifie pas ici.',
   },
   it: {
     keys: {
@@ -281,6 +290,7 @@ export const PARAMETER_DESCRIPTIONS: Record<Language, ParameterTexts> = {
     },
     depositMin: 'Deposito minimo, %{coin}, su ogni rete (una rete può chiedere di più)',
     withdrawMin: 'Prelievo minimo, %{coin}, su ogni rete (una rete può chiedere di più)',
+    readOnly: 'Scritta dalla console in ciascuna delle sue lingue; non si modifica qui.',
   },
   es: {
     keys: {
@@ -315,6 +325,7 @@ export const PARAMETER_DESCRIPTIONS: Record<Language, ParameterTexts> = {
     },
     depositMin: 'Depósito mínimo, %{coin}, en todas las redes (una red puede pedir más)',
     withdrawMin: 'Retiro mínimo, %{coin}, en todas las redes (una red puede pedir más)',
+    readOnly: 'Redactada por la consola en cada uno de sus idiomas; no se edita aquí.',
   },
   ar: {
     keys: {
@@ -344,6 +355,7 @@ export const PARAMETER_DESCRIPTIONS: Record<Language, ParameterTexts> = {
     },
     depositMin: 'الحد الأدنى للإيداع، %{coin}، على كل شبكة (قد تطلب شبكة ما أكثر)',
     withdrawMin: 'الحد الأدنى للسحب، %{coin}، على كل شبكة (قد تطلب شبكة ما أكثر)',
+    readOnly: 'تكتبه لوحة الإدارة بكل لغاتها، ولا يُعدَّل هنا.',
   },
   th: {
     keys: {
@@ -372,6 +384,7 @@ export const PARAMETER_DESCRIPTIONS: Record<Language, ParameterTexts> = {
     },
     depositMin: 'การฝากขั้นต่ำ %{coin} ในทุกเครือข่าย (บางเครือข่ายอาจกำหนดสูงกว่า)',
     withdrawMin: 'การถอนขั้นต่ำ %{coin} ในทุกเครือข่าย (บางเครือข่ายอาจกำหนดสูงกว่า)',
+    readOnly: 'คอนโซลเขียนไว้ในทุกภาษาที่รองรับ จึงแก้ไขที่นี่ไม่ได้',
   },
 };
 
@@ -381,6 +394,11 @@ const COIN_MINIMUM = /^(deposit|withdraw)_min_([A-Z0-9]+)$/;
  * A parameter's description in the console's language: the console's text for a key it knows
  * (English where the language has none), else the database's.
  */
+/** Why a known key's description is not edited in its form, in the console's language. */
+export function parameterReadOnlyNote(locale: string): string {
+  return (PARAMETER_DESCRIPTIONS[locale as Language] ?? PARAMETER_DESCRIPTIONS.en).readOnly;
+}
+
 export function parameterDescription(locale: string, key: string, stored: string | null | undefined): string {
   const texts = PARAMETER_DESCRIPTIONS[locale as Language] ?? PARAMETER_DESCRIPTIONS.en;
   const coin = COIN_MINIMUM.exec(key);

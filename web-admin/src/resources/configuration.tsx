@@ -30,6 +30,7 @@ import { ConfirmSaveButton, type Change } from '../components/ConfirmSaveButton'
 import { DateField } from '../components/DateField';
 import { LANGUAGE_CHOICES } from './common';
 import { AmountField } from '../components/Amount';
+import { ParameterDescriptionInput } from './parameters';
 
 /** Saving asks for confirmation through the pessimistic mode (errors from the API stay on the form). */
 const SaveToolbar = ({ deletable = false }: { deletable?: boolean }) => (
@@ -60,22 +61,6 @@ function ParameterDescriptionField(_props: { source: string; sortable?: boolean 
     <Box component="span" sx={{ display: 'inline-block', minWidth: 240 }} data-testid="parameter-description">
       {parameterDescription(locale, String(record.key), record.description as string | null)}
     </Box>
-  );
-}
-
-/** The parameter's description in the console's language, under the value it describes. */
-function ParameterValueInput() {
-  const record = useRecordContext();
-  const [locale] = useLocaleState();
-  return (
-    <TextInput
-      source="value"
-      validate={required()}
-      fullWidth
-      helperText={
-        record ? parameterDescription(locale, String(record.key), record.description as string | null) : false
-      }
-    />
   );
 }
 
@@ -124,8 +109,9 @@ export const ParameterEdit = () => (
     <SimpleForm toolbar={<ParameterToolbar />}>
       <TextInput source="key" disabled />
       <SelectInput source="kind" choices={PARAMETER_KINDS} disabled />
-      <ParameterValueInput />
-      <TextInput source="description" multiline fullWidth />
+      <TextInput source="value" validate={required()} fullWidth />
+      {/* The console's description read-only for a key it knows; the database's, editable, else. */}
+      <ParameterDescriptionInput />
     </SimpleForm>
   </Edit>
 );

@@ -48,6 +48,8 @@ import { DateField } from '../components/DateField';
 import { call } from '../api';
 import { ReviewActions, type ApprovalSummary, type ReviewTexts } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
+import { Amount, AmountField } from '../components/Amount';
+import { formatDecimal } from '../dashboard/format';
 import { BOOK_CHOICES, reviewStatusChoices } from './common';
 import { useFormatTime } from '../i18n/intl';
 import { LEDGER_EN } from '../i18n/ledger';
@@ -78,7 +80,11 @@ function Owner({ record }: { record: RaRecord }) {
   return <>{ownerText(record, translate)}</>;
 }
 
-/** An amount, its sign in front, in Arabic too (its direction from its content). */
+/**
+ * An adjustment's signed amount ("+5 USDT", "-1,250.5 USDT"), grouped as the console's figures
+ * (Amount), its sign in front in Arabic too (its direction from its content). Balances, sums and
+ * transfers are Amounts.
+ */
 const money = (value: string) => (
   <Box
     component="span"
@@ -175,7 +181,9 @@ export function InvariantPanel() {
                     <TableRow key={`${s.book}-${s.currency}`} data-testid={`sum-${s.book}-${s.currency}`}>
                       <TableCell>{translate(`swx.book.${s.book}`, { _: s.book })}</TableCell>
                       <TableCell>{s.currency}</TableCell>
-                      <TableCell align="right">{money(s.total)}</TableCell>
+                      <TableCell align="right">
+                        <Amount value={s.total} />
+                      </TableCell>
                       <TableCell align="right">{s.accounts}</TableCell>
                       <TableCell>
                         <Chip
@@ -211,21 +219,32 @@ export function InvariantPanel() {
 // --- accounts ---
 
 /**
- * The customer search's label names what it searches (name, e-mail, phone): wide enough for it in
- * every language (at the default width it was cut at 1280 px), narrower on a phone; a currency is a
- * short code, its box narrower so that the row keeps to one line where it can.
+ * The customer search's label names what it searches (name, e-mail, phone): written small above the
+ * field (as a field's label is once it holds a value), so that it is whole in every language in a
+ * field narrow enough for the bar; the field itself says "Search". The selects and the currency are
+ * no wider than their words (react-admin's selects are 160 px at least), so that at 1280 px the
+ * four filters and the bar's actions stand on one row, in German too. On a phone each filter has
+ * a line of its own.
  */
+function CustomerSearchInput(props: { source: string; label: string; alwaysOn?: boolean }) {
+  const translate = useTranslate();
+  return (
+    <TextInput
+      {...props}
+      placeholder={translate('ra.action.search')}
+      InputLabelProps={{ shrink: true }}
+      sx={{ width: { xs: '100%', sm: '18rem' } }}
+    />
+  );
+}
+
+const narrowSelect = { minWidth: 0, width: '7.5rem', '& .MuiInputBase-root': { minWidth: 0 } };
+
 const accountFilters = [
-  <TextInput
-    key="q"
-    source="q"
-    label="swx.ledger.searchUser"
-    alwaysOn
-    sx={{ width: { xs: '100%', sm: '24rem' } }}
-  />,
-  <SelectInput key="ownerType" source="ownerType" choices={OWNER_TYPES} alwaysOn />,
-  <TextInput key="currency" source="currency" alwaysOn sx={{ width: '9rem' }} />,
-  <SelectInput key="book" source="book" choices={BOOK_CHOICES} alwaysOn />,
+  <CustomerSearchInput key="q" source="q" label="swx.ledger.searchUser" alwaysOn />,
+  <SelectInput key="ownerType" source="ownerType" choices={OWNER_TYPES} alwaysOn sx={narrowSelect} />,
+  <TextInput key="currency" source="currency" alwaysOn sx={{ width: '6rem' }} />,
+  <SelectInput key="book" source="book" choices={BOOK_CHOICES} alwaysOn sx={narrowSelect} />,
   <SelectInput
     key="kind"
     source="kind"
@@ -250,7 +269,8 @@ export const LedgerAccountList = () => (
         <FunctionField source="book" render={(r) => bookLabel(r.book as string)} sortable={false} />
         <TextField source="currency" />
         <FunctionField source="kind" render={(r) => <KindLabel kind={r.kind as string} />} sortable={false} />
-        <FunctionField source="balance" render={(r) => money(r.balance as string)} />
+        {/* Grouped with every decimal, as the user's balances (1234567.891 read 1,234,567.891). */}
+        <AmountField source="balance" />
         <TextField source="shards" sortable={false} />
         <DateField source="updatedAt" showTime />
         <TransfersLink />
@@ -306,7 +326,7 @@ export const LedgerTransferList = () => (
       <TextField source="journalId" sortable={false} />
       <DateField source="createdAt" showTime />
       <FunctionField source="book" render={(r) => bookLabel(r.book as string)} sortable={false} />
-      <FunctionField source="amount" render={(r) => money(`${r.amount as string} ${r.currency as string}`)} />
+      <AmountField source="amount" currencySource="currency" />
       <FunctionField
         source="debit"
         sortable={false}
@@ -365,7 +385,7 @@ const adjustmentFilters = [
 ];
 
 const signed = (r: RaRecord) =>
-  money(`${r.direction === 'debit' ? '-' : '+'}${r.amount as string} ${r.currency as string}`);
+  money(`${r.direction === 'debit' ? '-' : '+'}${formatDecimal(String(r.amount))} ${r.currency as string}`);
 
 export const AdjustmentList = () => (
   <List
