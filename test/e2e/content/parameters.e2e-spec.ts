@@ -219,6 +219,34 @@ describe('system parameters', () => {
       await expect(auditActions(t, 'system_parameter', 'withdraw_min_BTC')).resolves.toHaveLength(2);
     });
 
+    it('a description alone changes (the console sends only what changed): the value stays, both audited', async () => {
+      const before = (
+        await t.http().get('/swx/admin/parameters/withdraw_min_ETH').set(bearer(callers.operator))
+      ).body.result as { value: string; description: string | null };
+      const res = await put('withdraw_min_ETH', { description: 'Smallest ETH withdrawal' });
+      expect(res.body).toMatchObject({
+        code: 200,
+        result: { id: 'withdraw_min_ETH', value: before.value, description: 'Smallest ETH withdrawal' },
+      });
+      const audit: { detail: object }[] = await t.db.query(
+        `SELECT detail FROM accounts.admin_audit WHERE target_type = 'system_parameter' AND target_id = 'withdraw_min_ETH'`,
+      );
+      expect(audit).toEqual([
+        {
+          detail: {
+            before: before.value,
+            after: before.value,
+            descriptionBefore: before.description,
+            descriptionAfter: 'Smallest ETH withdrawal',
+          },
+        },
+      ]);
+      // Neither a value nor a description: the value is asked for.
+      const empty = await put('withdraw_min_ETH', {});
+      expect(empty.body.code).toBe(400);
+      expect(JSON.stringify(empty.body.result)).toContain('value');
+    });
+
     it('the second-approval threshold is changed by super-admins only: an operator cannot lift the rule', async () => {
       const email = `op-${Date.now()}@example.com`;
       await t.db.query(

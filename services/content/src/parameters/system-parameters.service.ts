@@ -115,10 +115,14 @@ export class SystemParametersService {
     const saved = await auditedWrite(this.dataSource, async (m) => {
       const row = await m.findOne(SystemParameter, { where: { key }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw new AppException(ErrorCode.NotFound);
-      checkValue(row.kind, dto.value);
-      checkBounds(key, dto.value);
+      const value = dto.value ?? row.value;
+      if (dto.value !== undefined) {
+        checkValue(row.kind, value);
+        checkBounds(key, value);
+      }
       const before = row.value;
-      row.value = dto.value;
+      const descriptionBefore = row.description;
+      row.value = value;
       if (dto.description !== undefined) row.description = dto.description;
       const after = await m.save(row);
       await this.audit.record(
@@ -127,7 +131,13 @@ export class SystemParametersService {
           action: 'parameter.updated',
           targetType: 'system_parameter',
           targetId: key,
-          detail: { before, after: after.value },
+          detail: {
+            before,
+            after: after.value,
+            ...(after.description !== descriptionBefore
+              ? { descriptionBefore, descriptionAfter: after.description }
+              : {}),
+          },
           ip: actor.ip,
         },
         m,

@@ -1,14 +1,19 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { RaRecordEcho, trim } from '../../shared/validators';
 
-/** PUT: the value (checked against the parameter's kind) and optionally the description. */
+/** PUT: the value (checked against the parameter's kind) and/or the description. */
 export class UpdateParameterDto extends RaRecordEcho {
-  @ApiProperty({ description: 'Checked against the kind: decimal, ratio (0..1), integer, url or text' })
+  @ApiPropertyOptional({
+    description:
+      'Checked against the kind: decimal, ratio (0..1), integer, url or text; left out, the value stays (a description alone changes)',
+  })
+  // Required unless a description is sent (the console sends only the fields that changed).
+  @ValidateIf((o: UpdateParameterDto) => o.value !== undefined || o.description === undefined)
   @trim
   @IsString({ message: 'validation.required' })
   @MaxLength(2048, { message: 'validation.invalid' })
-  value: string;
+  value?: string;
 
   @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()
