@@ -5,6 +5,7 @@ import { ApiError } from '../../../api/http-client';
 import { session } from '../../../shared/session';
 import { Field, FormError, NewPasswordFields } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
+import { CodeField, useCodeSending } from '../../../shared/ui/CodeField';
 import {
   authApi,
   isChallenge,
@@ -23,7 +24,6 @@ import {
   checkUsername,
 } from '../validation';
 import { AuthLayout } from './AuthLayout';
-import { CodeField } from './CodeField';
 import { AltLogins } from './AltLogins';
 import { TwoFactorStep } from './TwoFactorStep';
 
@@ -42,7 +42,7 @@ export function RegisterPage() {
   const [confirm, setConfirm] = useState('');
   const [code, setCode] = useState('');
   const [inviteCode, setInviteCode] = useState(() => params.get('inviteCode') ?? '');
-  const [sent, setSent] = useState(false);
+  const sending = useCodeSending();
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -66,15 +66,11 @@ export function RegisterPage() {
     setErrors((e) => ({ ...e, account: error ?? undefined }));
     if (error) return false;
     setServerError(null);
-    try {
-      await authApi.sendCode(type, account, 'register');
-      setSent(true);
-      toast(t('code.sent'), 'success');
-      return true;
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
-      return false;
-    }
+    return sending.send(
+      () => authApi.sendCode(type, account, 'register'),
+      t('code.sent'),
+      (err) => setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown')),
+    );
   };
 
   const submit = async (e: React.FormEvent) => {
@@ -84,7 +80,7 @@ export function RegisterPage() {
       username: checkUsername(username) ?? undefined,
       password: checkPassword(password) ?? undefined,
       confirm: checkConfirm(password, confirm) ?? undefined,
-      code: checkCode(code, sent) ?? undefined,
+      code: checkCode(code, sending.sent) ?? undefined,
     };
     setErrors(next);
     setServerError(null);
@@ -139,7 +135,7 @@ export function RegisterPage() {
                 onClick={() => {
                   setType(m);
                   setErrors({});
-                  setSent(false);
+                  sending.setSent(false);
                 }}
               >
                 {t(m === 'email' ? 'register.byEmail' : 'register.byPhone')}

@@ -4,10 +4,10 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/http-client';
 import { Field, FormError, NewPasswordFields } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
+import { CodeField, useCodeSending } from '../../../shared/ui/CodeField';
 import { authApi } from '../api/auth-api';
 import { checkCode, checkConfirm, checkEmail, checkPassword } from '../validation';
 import { AuthLayout } from './AuthLayout';
-import { CodeField } from './CodeField';
 
 type Errors = Partial<Record<'email' | 'code' | 'password' | 'confirm', string>>;
 
@@ -19,7 +19,7 @@ export function ResetPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [sent, setSent] = useState(false);
+  const sending = useCodeSending();
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,22 +29,18 @@ export function ResetPage() {
     setErrors((e) => ({ ...e, email: error ?? undefined }));
     if (error) return false;
     setServerError(null);
-    try {
-      await authApi.sendCode('email', email.trim(), 'reset');
-      setSent(true);
-      toast(t('code.sent'), 'success');
-      return true;
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
-      return false;
-    }
+    return sending.send(
+      () => authApi.sendCode('email', email.trim(), 'reset'),
+      t('code.sent'),
+      (err) => setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown')),
+    );
   };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const next: Errors = {
       email: checkEmail(email) ?? undefined,
-      code: checkCode(code, sent) ?? undefined,
+      code: checkCode(code, sending.sent) ?? undefined,
       password: checkPassword(password) ?? undefined,
       confirm: checkConfirm(password, confirm) ?? undefined,
     };

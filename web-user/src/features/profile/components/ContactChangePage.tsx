@@ -14,9 +14,9 @@ import {
 } from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
+import { CodeField, useCodeSending } from '../../../shared/ui/CodeField';
 import { useApi } from '../../../shared/useApi';
 import type { ContactType } from '../../auth/api/auth-api';
-import { CodeField } from '../../auth/components/CodeField';
 import { AREA_CODES, checkCode, checkEmail, checkPhone, CODE_PATTERN } from '../../auth/validation';
 import { profileApi } from '../api/profile-api';
 
@@ -103,7 +103,7 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
-  const [sent, setSent] = useState(false);
+  const sending = useCodeSending();
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const twoFactor = user.twoFactorEnabled === true;
@@ -129,20 +129,16 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
     const error = accountError();
     setErrors(error ? { account: error } : {});
     if (error) return false;
-    try {
-      await contactApi.sendCode(type, account);
-      setSent(true);
-      toast(t('contact.codeSent', { target: account }), 'success');
-      return true;
-    } catch (err) {
-      showError(err);
-      return false;
-    }
+    return sending.send(
+      () => contactApi.sendCode(type, account),
+      t('contact.codeSent', { target: account }),
+      showError,
+    );
   };
 
   const review = (e: React.FormEvent) => {
     e.preventDefault();
-    const codeKey = checkCode(code, sent);
+    const codeKey = checkCode(code, sending.sent);
     const next: Errors = {
       account: accountError() ?? undefined,
       code: codeKey ? t(`auth:${codeKey}`) : undefined,
@@ -192,7 +188,7 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
             onClick={() => {
               setType(m);
               setErrors({});
-              setSent(false);
+              sending.setSent(false);
               setCode('');
             }}
           >

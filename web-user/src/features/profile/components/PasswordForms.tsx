@@ -5,8 +5,8 @@ import { ApiError } from '../../../api/http-client';
 import { session, type UserInfo } from '../../../shared/session';
 import { FormError, NewPasswordFields, PasswordField } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
+import { CodeField, useCodeSending } from '../../../shared/ui/CodeField';
 import { authApi } from '../../auth/api/auth-api';
-import { CodeField } from '../../auth/components/CodeField';
 import { checkCode, checkConfirm, checkPassword } from '../../auth/validation';
 import { profileApi } from '../api/profile-api';
 
@@ -84,26 +84,22 @@ export function ChangeWithdrawPasswordForm({ user, onDone }: { user: UserInfo; o
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [sent, setSent] = useState(false);
+  const sending = useCodeSending();
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const send = async () => {
+  const send = () => {
     setServerError(null);
-    try {
-      await authApi.sendCode(type, target, 'withdrawPassword');
-      setSent(true);
-      toast(t('auth:code.sent'), 'success');
-      return true;
-    } catch (err) {
-      setServerError(errorText(err, t('common:errors.unknown')));
-      return false;
-    }
+    return sending.send(
+      () => authApi.sendCode(type, target, 'withdrawPassword'),
+      t('auth:code.sent'),
+      (err) => setServerError(errorText(err, t('common:errors.unknown'))),
+    );
   };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const next = {
-      code: checkCode(code, sent) ?? undefined,
+      code: checkCode(code, sending.sent) ?? undefined,
       password: password.length >= 6 ? undefined : 'validation.enterWithdrawPassword',
       confirm: checkConfirm(password, confirm) ?? undefined,
     };

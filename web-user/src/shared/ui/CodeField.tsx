@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../shared/ui/Field';
-import { useCountdown } from '../hooks/useCountdown';
+import { useCountdown } from '../useCountdown';
+import { Field } from './Field';
+import { toast } from './Toast';
 
 /** A verification code input with a send button that counts down 60 s. */
 export function CodeField({
@@ -51,4 +53,25 @@ export function CodeField({
       )}
     </Field>
   );
+}
+
+/**
+ * The sending of a CodeField's code. `sent` says whether one went out (checkCode asks for one
+ * first); `send` asks for it with `request`, then says `sentText` and resolves true, or hands the
+ * error to `onError` and resolves false, as CodeField's `onSend` expects.
+ */
+export function useCodeSending() {
+  const [sent, setSent] = useState(false);
+  const send = async (request: () => Promise<unknown>, sentText: string, onError: (err: unknown) => void) => {
+    try {
+      await request();
+      setSent(true);
+      toast(sentText, 'success');
+      return true;
+    } catch (err) {
+      onError(err);
+      return false;
+    }
+  };
+  return { sent, setSent, send };
 }
