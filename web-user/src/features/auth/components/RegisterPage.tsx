@@ -6,6 +6,7 @@ import { session } from '../../../shared/session';
 import { Field, FormError, NewPasswordFields } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { CodeField, useCodeSending } from '../../../shared/ui/CodeField';
+import { ContactTypeTabs, PhoneInput } from '../../../shared/ui/ContactInputs';
 import {
   authApi,
   isChallenge,
@@ -14,15 +15,7 @@ import {
   type LoginResult,
 } from '../api/auth-api';
 import { completeLogin } from '../login-redirect';
-import {
-  AREA_CODES,
-  checkCode,
-  checkConfirm,
-  checkEmail,
-  checkPassword,
-  checkPhone,
-  checkUsername,
-} from '../validation';
+import { checkCode, checkConfirm, checkEmail, checkPassword, checkPhone, checkUsername } from '../validation';
 import { AuthLayout } from './AuthLayout';
 import { AltLogins } from './AltLogins';
 import { TwoFactorStep } from './TwoFactorStep';
@@ -123,25 +116,17 @@ export function RegisterPage() {
     <div data-testid="register-page">
       <AuthLayoutWrapper>
         <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-          <div className="segmented" role="tablist" aria-label={t('register.method')}>
-            {(['email', 'phone'] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="tab"
-                aria-selected={type === m}
-                className={type === m ? 'active' : ''}
-                data-testid={`register-by-${m}`}
-                onClick={() => {
-                  setType(m);
-                  setErrors({});
-                  sending.setSent(false);
-                }}
-              >
-                {t(m === 'email' ? 'register.byEmail' : 'register.byPhone')}
-              </button>
-            ))}
-          </div>
+          <ContactTypeTabs
+            label={t('register.method')}
+            value={type}
+            labels={{ email: t('register.byEmail'), phone: t('register.byPhone') }}
+            testIdPrefix="register"
+            onChange={(m) => {
+              setType(m);
+              setErrors({});
+              sending.setSent(false);
+            }}
+          />
           {type === 'email' ? (
             <Field label={t('fields.email')} error={msg(errors.account)}>
               {(id) => (
@@ -159,28 +144,14 @@ export function RegisterPage() {
           ) : (
             <Field label={t('fields.phone')} error={msg(errors.account)}>
               {(id) => (
-                <div className="phone-input">
-                  <select
-                    aria-label={t('fields.areaCode')}
-                    value={area}
-                    onChange={(e) => setArea(e.target.value)}
-                  >
-                    {AREA_CODES.map((c) => (
-                      <option key={c} value={c}>
-                        +{c}
-                      </option>
-                    ))}
-                  </select>
-                  <input
-                    id={id}
-                    name="phone"
-                    inputMode="tel"
-                    autoComplete="tel-national"
-                    value={phone}
-                    placeholder={t('fields.phonePlaceholder')}
-                    onChange={(e) => setPhone(e.target.value.replace(/[^\d]/g, ''))}
-                  />
-                </div>
+                <PhoneInput
+                  id={id}
+                  name="phone"
+                  area={area}
+                  phone={phone}
+                  onArea={setArea}
+                  onPhone={setPhone}
+                />
               )}
             </Field>
           )}

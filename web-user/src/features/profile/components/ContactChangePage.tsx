@@ -15,9 +15,10 @@ import {
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { CodeField, useCodeSending } from '../../../shared/ui/CodeField';
+import { ContactTypeTabs, PhoneInput } from '../../../shared/ui/ContactInputs';
 import { useApi } from '../../../shared/useApi';
 import type { ContactType } from '../../auth/api/auth-api';
-import { AREA_CODES, checkCode, checkEmail, checkPhone, CODE_PATTERN } from '../../auth/validation';
+import { checkCode, checkEmail, checkPhone, CODE_PATTERN } from '../../auth/validation';
 import { profileApi } from '../api/profile-api';
 
 /** How long withdrawals wait after the change (services/accounts SecurityChangesService). */
@@ -176,26 +177,18 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
 
   return (
     <form className="card form" onSubmit={review} noValidate data-testid="contact-form">
-      <div className="segmented" role="tablist" aria-label={t('contact.method')}>
-        {(['email', 'phone'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="tab"
-            aria-selected={type === m}
-            className={type === m ? 'active' : ''}
-            data-testid={`contact-by-${m}`}
-            onClick={() => {
-              setType(m);
-              setErrors({});
-              sending.setSent(false);
-              setCode('');
-            }}
-          >
-            {m === 'email' ? t('contact.byEmail') : t('contact.byPhone')}
-          </button>
-        ))}
-      </div>
+      <ContactTypeTabs
+        label={t('contact.method')}
+        value={type}
+        labels={{ email: t('contact.byEmail'), phone: t('contact.byPhone') }}
+        testIdPrefix="contact"
+        onChange={(m) => {
+          setType(m);
+          setErrors({});
+          sending.setSent(false);
+          setCode('');
+        }}
+      />
       {type === 'email' ? (
         <Field label={t('contact.newEmail')} error={errors.account}>
           {(id) => (
@@ -214,28 +207,15 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
       ) : (
         <Field label={t('contact.newPhone')} error={errors.account}>
           {(id) => (
-            <div className="phone-input" dir="ltr">
-              <select
-                aria-label={t('auth:fields.areaCode')}
-                value={area}
-                onChange={(e) => setArea(e.target.value)}
-              >
-                {AREA_CODES.map((c) => (
-                  <option key={c} value={c}>
-                    +{c}
-                  </option>
-                ))}
-              </select>
-              <input
-                id={id}
-                name="newPhone"
-                inputMode="tel"
-                autoComplete="tel-national"
-                value={phone}
-                placeholder={t('auth:fields.phonePlaceholder')}
-                onChange={(e) => setPhone(e.target.value.replace(/[^\d]/g, ''))}
-              />
-            </div>
+            <PhoneInput
+              id={id}
+              name="newPhone"
+              area={area}
+              phone={phone}
+              ltr
+              onArea={setArea}
+              onPhone={setPhone}
+            />
           )}
         </Field>
       )}
