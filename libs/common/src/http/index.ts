@@ -5,3 +5,4 @@ export * from './envelope';
 export * from './validation';
 export * from './configure-http-app';
 export * from './iso-date-time';
+export * from './console-list';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags, PartialType } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Allow, IsBoolean, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import Decimal from 'decimal.js';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
@@ -13,10 +13,12 @@ import {
   assertMinNotAboveMax,
   blamedEnd,
   clientAddress,
-  contentRange,
+  ConsoleEditType,
   CurrentPrincipal,
   ErrorCode,
+  listPage,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
@@ -50,11 +52,7 @@ export class CreateLoanProductDto {
   active?: boolean;
 }
 
-/** react-admin sends the whole record back on edit: the id is allowed and ignored. */
-export class UpdateLoanProductDto extends PartialType(CreateLoanProductDto) {
-  @Allow()
-  id?: unknown;
-}
+export class UpdateLoanProductDto extends ConsoleEditType(CreateLoanProductDto) {}
 
 function view(p: LoanProduct) {
   return {
@@ -97,14 +95,8 @@ export class AdminLoanProductsController {
       qb.andWhere(valid.length ? 'p.id IN (:...valid)' : 'false', { valid });
     }
     if (typeof active === 'boolean') qb.andWhere('p.active = :active', { active });
-    const [rows, total] = await qb
-      .orderBy(`p.${list.sort.field}`, list.sort.order)
-      .addOrderBy('p.id', 'ASC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
-    void reply.header('Content-Range', contentRange('loanProducts', list.offset, rows.length, total));
-    void reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    const [rows, total] = await listPage(qb, list);
+    setContentRange(reply, 'loanProducts', list.offset, rows.length, total);
     return rows.map(view);
   }
 

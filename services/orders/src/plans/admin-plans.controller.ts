@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags, PartialType } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  Allow,
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
@@ -28,11 +27,13 @@ import {
   assertMinNotAboveMax,
   blamedEnd,
   clientAddress,
-  contentRange,
+  ConsoleEditType,
   CurrentPrincipal,
   ErrorCode,
   IsTranslations,
+  listPage,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
   type Language,
@@ -105,11 +106,8 @@ export class CreatePlanProductDto {
   sort?: number;
 }
 
-/** The kind never changes (plans already bought keep their accounts); react-admin echoes id back. */
-export class UpdatePlanProductDto extends PartialType(CreatePlanProductDto) {
-  @Allow()
-  id?: unknown;
-}
+/** The kind never changes (plans already bought keep their accounts). */
+export class UpdatePlanProductDto extends ConsoleEditType(CreatePlanProductDto) {}
 
 function productView(p: PlanProduct) {
   return {
@@ -146,13 +144,8 @@ export class AdminPlanProductsController {
     const { kind, active } = list.filter as { kind?: unknown; active?: unknown };
     if (typeof kind === 'string') qb.andWhere('p.kind = :kind', { kind });
     if (typeof active === 'boolean') qb.andWhere('p.active = :active', { active });
-    const [rows, total] = await qb
-      .orderBy(`p.${list.sort.field}`, list.sort.order)
-      .addOrderBy('p.id', 'ASC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
-    void reply.header('Content-Range', contentRange('planProducts', list.offset, rows.length, total));
+    const [rows, total] = await listPage(qb, list);
+    setContentRange(reply, 'planProducts', list.offset, rows.length, total);
     return rows.map(productView);
   }
 
@@ -284,15 +277,11 @@ export class AdminPlansController {
     if (typeof kind === 'string') qb.andWhere('o.kind = :kind', { kind });
     if (typeof status === 'string') qb.andWhere('o.status = :status', { status });
     if (typeof userId === 'string') qb.andWhere('o.user_id::text = :userId', { userId });
-    const [rows, total] = await qb
-      .orderBy(`o.${list.sort.field}`, list.sort.order)
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
+    const [rows, total] = await listPage(qb, list);
     const names = new Map(
       (await this.dataSource.getRepository(PlanProduct).find()).map((p) => [p.id, p.name] as const),
     );
-    void reply.header('Content-Range', contentRange('plans', list.offset, rows.length, total));
+    setContentRange(reply, 'plans', list.offset, rows.length, total);
     return rows.map((o) => ({
       ...this.plans.view(o, names.get(o.productId) ?? ''),
       userId: o.userId,

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { createTestApp, type TestApp } from '../../support/test-app';
+
+/*
+ * A console list sorted by id keeps the asked direction (the id tiebreak of the other sorts must not
+ * replace it), and rows of the same value stay in id order across pages.
+ */
+describe('console lists and edits: order by id, the tiebreak, the echoed record', () => {
+  let t: TestApp;
+  let admin: { Authorization: string };
+  const tiedLoans: number[] = [];
+  const tiedPlans: number[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    const login = await t
+      .http()
+      .post('/swx/admin/login')
+      .send({ email: 'admin@example.com', password: 'admin-password-for-tests' });
+    admin = { Authorization: `Bearer ${login.body.result.token}` };
+    // Two of each, with the same rate / yield, so that the tiebreak decides between them.
+    const termDays = 3000 + Math.floor(Math.random() * 300);
+    for (const days of [termDays, termDays + 1]) {
+      const created = await t
+        .http()
+        .post('/swx/admin/loanProducts')
+        .set(admin)
+        .send({ termDays: days, dailyRate: '0.777', minAmount: '100', maxAmount: '1000', active: false });
+      expect(created.body.code).toBe(200);
+      tiedLoans.push(created.body.result.id as number);
+    }
+    for (let i = 0; i < 2; i++) {
+      const created = await t
+        .http()
+        .post('/swx/admin/planProducts')
+        .set(admin)
+        .send({
+          kind: 'mining',
+          name: `Order ${randomUUID().slice(0, 8)}`,
+          currency: 'USDT',
+          dailyYield: '0.015',
+          minAmount: '50',
+          maxAmount: '5000',
+          cycles: [7],
+          allowRepeat: true,
+          active: false,
+          sort: 987654,
+        });
+      expect(created.body.code).toBe(200);
+      tiedPlans.push(created.body.result.id as number);
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const ids = async (resource: string, sort: [string, 'ASC' | 'DESC'], range = [0, 499]) => {
+    const res = await t
+      .http()
+      .get(`/swx/admin/${resource}`)
+      .query({ sort: JSON.stringify(sort), range: JSON.stringify(range) })
+      .set(admin);
+    expect(res.body.code).toBe(200);
+    return (res.body.result as { id: number }[]).map((r) => r.id);
+  };
+  const ascending = (list: number[]) => [...list].sort((a, b) => a - b);
+
+  it.each(['loanProducts', 'planProducts'])('%s: sort by id goes both ways', async (resource) => {
+    const up = await ids(resource, ['id', 'ASC']);
+    expect(up.length).toBeGreaterThanOrEqual(2);
+    expect(up).toEqual(ascending(up));
+    const down = await ids(resource, ['id', 'DESC']);
+    expect(down).toEqual(ascending(down).reverse());
+  });
+
+  it('rows of the same value come in id order, page after page', async () => {
+    const byRate = await ids('loanProducts', ['dailyRate', 'DESC']);
+    expect(byRate.filter((id) => tiedLoans.includes(id))).toEqual(ascending(tiedLoans));
+
+    const bySort = await ids('planProducts', ['sort', 'DESC']);
+    const first = bySort.indexOf(tiedPlans[0]);
+    const second = bySort.indexOf(tiedPlans[1]);
+    expect(Math.abs(first - second)).toBe(1);
+    const at = Math.min(first, second);
+    const pages = [
+      ...(await ids('planProducts', ['sort', 'DESC'], [at, at])),
+      ...(await ids('planProducts', ['sort', 'DESC'], [at + 1, at + 1])),
+    ];
+    expect(pages).toEqual(ascending(tiedPlans));
+  });
+
+  it.each([
+    ['loanProducts', () => tiedLoans[0]],
+    ['planProducts', () => tiedPlans[0]],
+  ] as const)(
+    '%s: an edit takes the whole record back (its id ignored), not unknown fields',
+    async (resource, id) => {
+      const record = (await t.http().get(`/swx/admin/${resource}/${id()}`).set(admin)).body.result as Record<
+        string,
+        unknown
+      >;
+      const echoed = await t
+        .http()
+        .put(`/swx/admin/${resource}/${id()}`)
+        .set(admin)
+        .send({ ...record, minAmount: '150' });
+      expect(echoed.body).toMatchObject({ code: 200, result: { id: id(), minAmount: '150' } });
+      const unknown = await t.http().put(`/swx/admin/${resource}/${id()}`).set(admin).send({ colour: 'red' });
+      expect(unknown.body.code).toBe(400);
+    },
+  );
+});
