@@ -48,6 +48,14 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
       expect(created.body.code).toBe(200);
       tiedPlans.push(created.body.result.id as number);
     }
+    for (const title of ['First', 'Second']) {
+      const created = await t
+        .http()
+        .post('/swx/admin/announcements')
+        .set(admin)
+        .send({ language: 'en', title: `${title} ${randomUUID().slice(0, 8)}`, content: 'Text' });
+      expect(created.body.code).toBe(200);
+    }
   });
   afterAll(async () => {
     await t.close();
@@ -64,11 +72,16 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
   };
   const ascending = (list: number[]) => [...list].sort((a, b) => a - b);
 
-  it.each(['loanProducts', 'planProducts'])('%s: sort by id goes both ways', async (resource) => {
-    const up = await ids(resource, ['id', 'ASC']);
+  it.each([
+    ['loanProducts', 'id'],
+    ['planProducts', 'id'],
+    ['announcements', 'id'],
+    ['levels', 'level'],
+  ])('%s: sort by %s (the tiebreak) goes both ways', async (resource, key) => {
+    const up = await ids(resource, [key, 'ASC']);
     expect(up.length).toBeGreaterThanOrEqual(2);
     expect(up).toEqual(ascending(up));
-    const down = await ids(resource, ['id', 'DESC']);
+    const down = await ids(resource, [key, 'DESC']);
     expect(down).toEqual(ascending(down).reverse());
   });
 

@@ -11,17 +11,18 @@ import { contentRange, type ListQuery } from '../paging/list-query';
  */
 
 /**
- * One page of a console list: the asked sort, then the id so that rows of the same value keep one
- * order from page to page, and the asked range; answers [rows, total]. The id is added only when the
- * sort is another field: TypeORM keys ORDER BY by column, so a second `id` would replace the asked
- * direction (sort=["id","DESC"] would come back ascending). For entities with an `id` column.
+ * One page of a console list: the asked sort, then the tiebreak (the id unless told) so that rows of
+ * the same value keep one order from page to page, and the asked range; answers [rows, total]. The
+ * tiebreak is left out when the sort is on its own field: TypeORM keys ORDER BY by column, so a
+ * second one would replace the asked direction (sort=["id","DESC"] would come back ascending).
  */
 export function listPage<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
   list: ListQuery,
+  tiebreak: ListQuery['sort'] = { field: 'id', order: 'ASC' },
 ): Promise<[T[], number]> {
   qb.orderBy(`${qb.alias}.${list.sort.field}`, list.sort.order);
-  if (list.sort.field !== 'id') qb.addOrderBy(`${qb.alias}.id`, 'ASC');
+  if (list.sort.field !== tiebreak.field) qb.addOrderBy(`${qb.alias}.${tiebreak.field}`, tiebreak.order);
   return qb.skip(list.offset).take(list.limit).getManyAndCount();
 }
 

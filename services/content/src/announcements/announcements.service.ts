@@ -6,6 +6,7 @@ import {
   AppException,
   DEFAULT_LANGUAGE,
   ErrorCode,
+  listPage,
   parseIsoDateTime,
   type Language,
   type ListQuery,
@@ -61,12 +62,7 @@ export class AnnouncementsService {
     if (typeof f.q === 'string' && f.q) {
       qb.andWhere('(a.title ILIKE :q OR a.content ILIKE :q)', { q: `%${f.q.replace(/[%_\\]/g, '\\$&')}%` });
     }
-    return qb
-      .orderBy(`a.${list.sort.field}`, list.sort.order)
-      .addOrderBy('a.id', 'DESC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
+    return listPage(qb, list, { field: 'id', order: 'DESC' });
   }
 
   async adminGet(id: number): Promise<Announcement> {

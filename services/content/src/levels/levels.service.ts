@@ -7,6 +7,7 @@ import {
   AppException,
   DEFAULT_LANGUAGE,
   ErrorCode,
+  listPage,
   MARKET_PRICES,
   preparedQuery,
   TRADING_VOLUME,
@@ -162,12 +163,7 @@ export class LevelsService implements VipLevelReader {
     const qb = this.levels.createQueryBuilder('l');
     const ids = filterIds(list.filter.id, intId);
     if (ids) qb.andWhere('l.level IN (:...ids)', { ids: ids.length ? ids : [-1] });
-    return qb
-      .orderBy(`l.${list.sort.field}`, list.sort.order)
-      .addOrderBy('l.level', 'ASC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
+    return listPage(qb, list, { field: 'level', order: 'ASC' });
   }
 
   async adminGet(level: number): Promise<Level> {
