@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, newIdempotencyKey } from '../../api/http-client';
 import { FormError } from './Field';
-import { Modal } from './Modal';
+import { Modal, ModalActions } from './Modal';
 
 export interface DetailRow {
   label: string;
@@ -62,20 +62,14 @@ export function ConfirmDetails({
       title={title}
       onClose={busy ? () => undefined : onClose}
       footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            {t('actions.cancel')}
-          </button>
-          <button
-            type="button"
-            className={danger ? 'btn btn-danger' : 'btn btn-primary'}
-            onClick={() => void confirm()}
-            disabled={busy}
-            data-testid="confirm-action"
-          >
-            {busy ? t('states.loading') : (confirmLabel ?? t('actions.confirm'))}
-          </button>
-        </>
+        <ModalActions
+          confirmLabel={busy ? t('states.loading') : (confirmLabel ?? t('actions.confirm'))}
+          busy={busy}
+          danger={danger}
+          testId="confirm-action"
+          onConfirm={() => void confirm()}
+          onCancel={onClose}
+        />
       }
     >
       <dl className="details confirm-details">

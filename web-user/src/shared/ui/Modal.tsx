@@ -40,6 +40,43 @@ export function Modal({
   );
 }
 
+/** A dialog's two buttons: Cancel (or `cancelLabel`) and its action; both are off while `busy`. */
+export function ModalActions({
+  confirmLabel,
+  cancelLabel,
+  busy,
+  danger,
+  testId,
+  onConfirm,
+  onCancel,
+}: {
+  confirmLabel: string;
+  cancelLabel?: string;
+  busy?: boolean;
+  danger?: boolean;
+  testId?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
+        {cancelLabel ?? t('actions.cancel')}
+      </button>
+      <button
+        type="button"
+        className={danger ? 'btn btn-danger' : 'btn btn-primary'}
+        onClick={onConfirm}
+        disabled={busy}
+        data-testid={testId}
+      >
+        {confirmLabel}
+      </button>
+    </>
+  );
+}
+
 export function ConfirmModal({
   title,
   text,
@@ -56,16 +93,7 @@ export function ConfirmModal({
     <Modal
       title={title}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('actions.cancel')}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={onConfirm}>
-            {t('actions.confirm')}
-          </button>
-        </>
-      }
+      footer={<ModalActions confirmLabel={t('actions.confirm')} onConfirm={onConfirm} onCancel={onClose} />}
     >
       <p>{text}</p>
     </Modal>

@@ -7,7 +7,7 @@ import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { Field, FormError, PageHeader } from '../../../shared/ui/Field';
-import { Modal } from '../../../shared/ui/Modal';
+import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { Pager } from '../../../shared/ui/Pager';
 import { RealBookNotice, StatusBadge } from '../../../shared/ui/RealBookNotice';
 import { AsyncView } from '../../../shared/ui/StateViews';
@@ -227,14 +227,12 @@ function BuyPlan({
       title={product.name}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={next} data-testid="plan-next">
-            {t('common:actions.next')}
-          </button>
-        </>
+        <ModalActions
+          confirmLabel={t('common:actions.next')}
+          testId="plan-next"
+          onConfirm={next}
+          onCancel={onClose}
+        />
       }
     >
       <div className="form">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors } from '../../../api/http-client';
 import { Field, FormError } from '../../../shared/ui/Field';
 import { ImagePicker } from '../../../shared/ui/ImagePicker';
-import { Modal } from '../../../shared/ui/Modal';
+import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { SignaturePad } from '../../../shared/ui/SignaturePad';
 import { toast } from '../../../shared/ui/Toast';
 import { loanApi } from '../api/loan-api';
@@ -87,34 +87,21 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
       onClose={onClose}
       footer={
         step === 1 ? (
-          <>
-            <button type="button" className="btn btn-ghost" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => checkStep1() && setStep(2)}
-              data-testid="kyc-next"
-            >
-              {t('common:actions.next')}
-            </button>
-          </>
+          <ModalActions
+            confirmLabel={t('common:actions.next')}
+            testId="kyc-next"
+            onConfirm={() => checkStep1() && setStep(2)}
+            onCancel={onClose}
+          />
         ) : (
-          <>
-            <button type="button" className="btn btn-ghost" onClick={() => setStep(1)} disabled={busy}>
-              {t('common:actions.back')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void submit()}
-              disabled={busy}
-              data-testid="kyc-submit"
-            >
-              {busy ? t('common:states.loading') : t('kyc.submit')}
-            </button>
-          </>
+          <ModalActions
+            confirmLabel={busy ? t('common:states.loading') : t('kyc.submit')}
+            cancelLabel={t('common:actions.back')}
+            busy={busy}
+            testId="kyc-submit"
+            onConfirm={() => void submit()}
+            onCancel={() => setStep(1)}
+          />
         )
       }
     >
@@ -292,20 +279,13 @@ export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone:
       title={t('advanced.title')}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void submit()}
-            disabled={busy}
-            data-testid="advanced-submit"
-          >
-            {t('kyc.submit')}
-          </button>
-        </>
+        <ModalActions
+          confirmLabel={t('kyc.submit')}
+          busy={busy}
+          testId="advanced-submit"
+          onConfirm={() => void submit()}
+          onCancel={onClose}
+        />
       }
     >
       <div className="form">
