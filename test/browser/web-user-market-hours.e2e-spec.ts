@@ -106,6 +106,8 @@ describe('web-user: when a closed market opens, and an early close', () => {
     expect(when).toMatch(/^Dec 28, 2026, 3:30\sPM$/);
     const notice = page.getByTestId('u-form').getByTestId('market-closed');
     await notice.getByText(`Market closed · opens ${when}`, { exact: true }).waitFor();
+    // No order is offered that the API would refuse with 10015.
+    expect(await page.getByTestId('u-submit').isDisabled()).toBe(true);
     await page.getByTestId('trade-panel').scrollIntoViewIfNeeded();
     await shot(page, 'market-hours-closed-desktop');
 
@@ -115,6 +117,8 @@ describe('web-user: when a closed market opens, and an early close', () => {
       .getByTestId('market-closed')
       .getByText(`Market closed · opens ${when}`, { exact: true })
       .waitFor();
+    expect(await page.getByTestId('options-up').isDisabled()).toBe(true);
+    expect(await page.getByTestId('options-down').isDisabled()).toBe(true);
     await shot(page, 'market-hours-closed-options-desktop');
 
     const phone = await context({ mobile: true });
@@ -155,6 +159,7 @@ describe('web-user: when a closed market opens, and an early close', () => {
       .getByText(`Closes early today at ${time}`, { exact: true })
       .waitFor();
     expect(await page.getByTestId('market-closed').count()).toBe(0);
+    expect(await page.getByTestId('u-submit').isEnabled()).toBe(true);
     await page.getByTestId('trade-panel').scrollIntoViewIfNeeded();
     await shot(page, 'market-hours-early-close-desktop');
 

@@ -18,6 +18,17 @@ export function nextChangeOf(hours: MarketHours | undefined): number | null {
 }
 
 /**
+ * Whether the market's hours or a closure have it closed until a known opening: the order forms
+ * offer no order then (the API would answer 10015). A market that is open by its hours but not
+ * tradable for another reason (suspended, no live price) keeps its buttons: that can change any
+ * moment, and the API's answer says why.
+ */
+export function closedUntilOpening(tradable: boolean | undefined, hours: MarketHours | undefined): boolean {
+  if (tradable !== false || !hours?.nextOpenAt || hours.nextCloseAt) return false;
+  return Date.parse(hours.nextOpenAt) > Date.now();
+}
+
+/**
  * What an order form says of the market's hours, in the user's language and time zone:
  * - not tradable while its hours or a closure have it closed: "Market closed · opens <date, time>";
  *   not tradable otherwise (open by its hours, but suspended or without a live price), or with no

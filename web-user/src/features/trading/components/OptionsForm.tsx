@@ -11,7 +11,7 @@ import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
 import { tradingApi, type OptionsProduct } from '../api/trading-api';
 import { bumpTrading } from '../hooks/tradingBus';
-import { MarketHoursNotice, type MarketHours } from './MarketHoursNotice';
+import { closedUntilOpening, MarketHoursNotice, type MarketHours } from './MarketHoursNotice';
 
 /** The server floors a win's winnings to this many decimals. */
 const WINNINGS_DECIMALS = 8;
@@ -87,6 +87,7 @@ function OptionsFormBody({
     if (available !== null && cmp(dec(amount), dec(available)) > 0) return setError(t('u.overBalance'));
     setDirection(d);
   };
+  const closed = closedUntilOpening(tradable, hours);
   return (
     <div className="form trade-form" data-testid="options-form">
       <div className="chips periods" role="radiogroup" aria-label={t('options.period')}>
@@ -129,13 +130,20 @@ function OptionsFormBody({
       {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
       {tradable !== undefined && <MarketHoursNotice tradable={tradable} hours={hours} />}
       <div className="form-grid">
-        <button type="button" className="btn btn-up" onClick={() => open('up')} data-testid="options-up">
+        <button
+          type="button"
+          className="btn btn-up"
+          onClick={() => open('up')}
+          disabled={closed}
+          data-testid="options-up"
+        >
           ▲ {t('options.up')}
         </button>
         <button
           type="button"
           className="btn btn-down"
           onClick={() => open('down')}
+          disabled={closed}
           data-testid="options-down"
         >
           ▼ {t('options.down')}

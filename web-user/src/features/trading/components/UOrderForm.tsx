@@ -9,7 +9,7 @@ import { Field } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { tradingApi, type AssetInfo, type BuyU, type Direction } from '../api/trading-api';
 import { bumpTrading } from '../hooks/tradingBus';
-import { MarketHoursNotice, type MarketHours } from './MarketHoursNotice';
+import { closedUntilOpening, MarketHoursNotice, type MarketHours } from './MarketHoursNotice';
 
 const LOTS = /^\d{1,6}(\.\d{1,2})?$/;
 
@@ -226,6 +226,7 @@ export function UOrderForm({
       <button
         type="submit"
         className={`btn btn-block ${direction === 'buy' ? 'btn-up' : 'btn-down'}`}
+        disabled={closedUntilOpening(info.tradable, hours)}
         data-testid="u-submit"
       >
         {t(direction === 'buy' ? 'u.openLong' : 'u.openShort')}
