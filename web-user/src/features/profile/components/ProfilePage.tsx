@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Icon } from '../../../app/layout/icons';
+import { Icon, type IconName } from '../../../app/layout/icons';
 import { formatExact } from '../../../shared/format';
 import { session, useSession } from '../../../shared/session';
 import { ConfirmModal } from '../../../shared/ui/Modal';
@@ -11,6 +11,32 @@ import { authApi } from '../../auth/api/auth-api';
 import { useUserInfo } from '../api/profile-api';
 import { DemoTopup } from './DemoTopup';
 import { ChangePasswordForm, ChangeWithdrawPasswordForm } from './PasswordForms';
+
+/** The profile menu's pages, in their order (the password forms follow them). */
+const MENU: { to: string; icon: IconName; label: string; testId?: string }[] = [
+  { to: '/profile/info', icon: 'profile', label: 'menu.info' },
+  { to: '/profile/balance', icon: 'funds', label: 'menu.balances' },
+  { to: '/profile/deposit', icon: 'funds', label: 'menu.deposit', testId: 'menu-deposit' },
+  { to: '/profile/withdraw', icon: 'funds', label: 'menu.withdraw', testId: 'menu-withdraw' },
+  { to: '/profile/exchange', icon: 'market', label: 'menu.exchange' },
+  { to: '/orders', icon: 'trading', label: 'menu.orders' },
+  { to: '/profile/records', icon: 'funds', label: 'menu.records' },
+  { to: '/zjxq', icon: 'market', label: 'menu.funding' },
+  { to: '/profile/security', icon: 'profile', label: 'menu.security', testId: 'menu-security' },
+  { to: '/profile/invite', icon: 'home', label: 'menu.invite' },
+  { to: '/profile/notification', icon: 'bell', label: 'menu.notifications' },
+  { to: '/help', icon: 'support', label: 'menu.help' },
+];
+
+/** A row of the profile menu: its icon, its label and the chevron. */
+function MenuRow({ icon, label }: { icon: IconName; label: string }) {
+  return (
+    <>
+      <Icon name={icon} size={18} /> {label}
+      <Icon name="chevron" size={16} />
+    </>
+  );
+}
 
 export function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -55,26 +81,19 @@ export function ProfilePage() {
                 <p className="muted">{user.email ?? user.phone ?? ''}</p>
               </div>
               <div className="book-switch" role="radiogroup" aria-label={t('book.label')}>
-                <button
-                  type="button"
-                  role="radio"
-                  aria-checked={demo}
-                  className={demo ? 'active' : ''}
-                  data-testid="book-demo"
-                  onClick={() => switchBook(true)}
-                >
-                  {t('book.demo')}
-                </button>
-                <button
-                  type="button"
-                  role="radio"
-                  aria-checked={!demo}
-                  className={!demo ? 'active' : ''}
-                  data-testid="book-real"
-                  onClick={() => switchBook(false)}
-                >
-                  {t('book.real')}
-                </button>
+                {([true, false] as const).map((toDemo) => (
+                  <button
+                    key={String(toDemo)}
+                    type="button"
+                    role="radio"
+                    aria-checked={demo === toDemo}
+                    className={demo === toDemo ? 'active' : ''}
+                    data-testid={toDemo ? 'book-demo' : 'book-real'}
+                    onClick={() => switchBook(toDemo)}
+                  >
+                    {toDemo ? t('book.demo') : t('book.real')}
+                  </button>
+                ))}
               </div>
             </section>
 
@@ -121,61 +140,17 @@ export function ProfilePage() {
             </section>
 
             <section className="card menu">
-              <Link to="/profile/info">
-                <Icon name="profile" size={18} /> {t('menu.info')}
-                <Icon name="chevron" size={16} />
-              </Link>
-              <Link to="/profile/balance">
-                <Icon name="funds" size={18} /> {t('menu.balances')}
-                <Icon name="chevron" size={16} />
-              </Link>
-              <Link to="/profile/deposit" data-testid="menu-deposit">
-                <Icon name="funds" size={18} /> {t('menu.deposit')}
-                <Icon name="chevron" size={16} />
-              </Link>
-              <Link to="/profile/withdraw" data-testid="menu-withdraw">
-                <Icon name="funds" size={18} /> {t('menu.withdraw')}
-                <Icon name="chevron" size={16} />
-              </Link>
-              <Link to="/profile/exchange">
-                <Icon name="market" size={18} /> {t('menu.exchange')}
-                <Icon name="chevron" size={16} />
-              </Link>
-              <Link to="/orders">
-                <Icon name="trading" size={18} /> {t('menu.orders')}
-                <Icon name="chevron" size={16} />
-              </Link>
-              <Link to="/profile/records">
-                <Icon name="funds" size={18} /> {t('menu.records')}
-                <Icon name="chevron" size={16} />
-              </Link>
-              <Link to="/zjxq">
-                <Icon name="market" size={18} /> {t('menu.funding')}
-                <Icon name="chevron" size={16} />
-              </Link>
-              <Link to="/profile/security" data-testid="menu-security">
-                <Icon name="profile" size={18} /> {t('menu.security')}
-                <Icon name="chevron" size={16} />
-              </Link>
-              <Link to="/profile/invite">
-                <Icon name="home" size={18} /> {t('menu.invite')}
-                <Icon name="chevron" size={16} />
-              </Link>
-              <Link to="/profile/notification">
-                <Icon name="bell" size={18} /> {t('menu.notifications')}
-                <Icon name="chevron" size={16} />
-              </Link>
-              <Link to="/help">
-                <Icon name="support" size={18} /> {t('menu.help')}
-                <Icon name="chevron" size={16} />
-              </Link>
+              {MENU.map((item) => (
+                <Link key={item.to} to={item.to} data-testid={item.testId}>
+                  <MenuRow icon={item.icon} label={t(item.label)} />
+                </Link>
+              ))}
               <button
                 type="button"
                 onClick={() => setForm(form === 'password' ? null : 'password')}
                 data-testid="open-change-password"
               >
-                <Icon name="trading" size={18} /> {t('menu.changePassword')}
-                <Icon name="chevron" size={16} />
+                <MenuRow icon="trading" label={t('menu.changePassword')} />
               </button>
               {form === 'password' && <ChangePasswordForm onDone={() => setForm(null)} />}
               <button
@@ -183,9 +158,14 @@ export function ProfilePage() {
                 onClick={() => setForm(form === 'withdraw' ? null : 'withdraw')}
                 data-testid="open-change-withdraw"
               >
-                <Icon name="loan" size={18} />{' '}
-                {user.hasWithdrawPassword ? t('menu.changeWithdrawPassword') : t('menu.setWithdrawPassword')}
-                <Icon name="chevron" size={16} />
+                <MenuRow
+                  icon="loan"
+                  label={
+                    user.hasWithdrawPassword
+                      ? t('menu.changeWithdrawPassword')
+                      : t('menu.setWithdrawPassword')
+                  }
+                />
               </button>
               {form === 'withdraw' && <ChangeWithdrawPasswordForm user={user} onDone={() => setForm(null)} />}
             </section>
