@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../useCountdown';
-import { Field } from './Field';
+import { TextField } from './Field';
 import { toast } from './Toast';
 
 /** A verification code input with a send button that counts down 60 s. */
@@ -24,7 +24,7 @@ export function CodeField({
     if (await onSend()) countdown.start();
   };
   return (
-    <Field
+    <TextField
       label={t('fields.code')}
       error={error}
       trailing={
@@ -38,20 +38,14 @@ export function CodeField({
           {countdown.running ? t('code.resendIn', { seconds: countdown.left }) : t('code.send')}
         </button>
       }
-    >
-      {(id) => (
-        <input
-          id={id}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={value}
-          placeholder={t('fields.codePlaceholder')}
-          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
-        />
-      )}
-    </Field>
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      value={value}
+      placeholder={t('fields.codePlaceholder')}
+      onChange={(v) => onChange(v.replace(/\D/g, ''))}
+    />
   );
 }
 

@@ -29,6 +29,31 @@ export function Field({
   );
 }
 
+/** An input's own attributes, less those its Field and the value handling set. */
+type InputAttributes = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>;
+
+/** A text input in its Field (label, error, `trailing` beside it); `onChange` gets the value. */
+export function TextField({
+  label,
+  error,
+  trailing,
+  value,
+  onChange,
+  ...input
+}: InputAttributes & {
+  label: string;
+  error?: string | null;
+  trailing?: React.ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} error={error} trailing={trailing}>
+      {(id) => <input id={id} {...input} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
 /** The error of a whole form (or dialog): the server's message, already in the user's language. */
 export function FormError({ message, testId }: { message?: string | null; testId?: string }) {
   if (!message) return null;
@@ -58,19 +83,16 @@ export function PasswordField({
   onChange: (value: string) => void;
 }) {
   return (
-    <Field label={label} error={error}>
-      {(id) => (
-        <input
-          id={id}
-          name={name}
-          type="password"
-          autoComplete={autoComplete}
-          value={value}
-          placeholder={placeholder}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      error={error}
+      name={name}
+      type="password"
+      autoComplete={autoComplete}
+      value={value}
+      placeholder={placeholder}
+      onChange={onChange}
+    />
   );
 }
 
@@ -135,21 +157,18 @@ export function AuthenticatorCodeField({
   onChange: (digits: string) => void;
 }) {
   return (
-    <Field label={label} error={error}>
-      {(id) => (
-        <input
-          id={id}
-          name="totpCode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          dir="ltr"
-          maxLength={6}
-          value={value}
-          placeholder={placeholder}
-          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      error={error}
+      name="totpCode"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      dir="ltr"
+      maxLength={6}
+      value={value}
+      placeholder={placeholder}
+      onChange={(v) => onChange(v.replace(/\D/g, ''))}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http-client';
-import { Field, FormError, PasswordField } from '../../../shared/ui/Field';
+import { FormError, PasswordField, TextField } from '../../../shared/ui/Field';
 import { authApi, isChallenge, type FirstFactorResult, type LoginResult } from '../api/auth-api';
 import { completeLogin, safeRedirect } from '../login-redirect';
 import { checkPassword } from '../validation';
@@ -68,18 +68,15 @@ export function LoginPage() {
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <Field label={t('fields.account')} error={errors.account && t(errors.account)}>
-          {(id) => (
-            <input
-              id={id}
-              name="account"
-              autoComplete="username"
-              value={account}
-              placeholder={t('fields.accountPlaceholder')}
-              onChange={(e) => setAccount(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('fields.account')}
+          error={errors.account && t(errors.account)}
+          name="account"
+          autoComplete="username"
+          value={account}
+          placeholder={t('fields.accountPlaceholder')}
+          onChange={setAccount}
+        />
         <PasswordField
           label={t('fields.password')}
           error={errors.password && t(errors.password)}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http-client';
 import { session } from '../../../shared/session';
-import { Field, FormError, NewPasswordFields } from '../../../shared/ui/Field';
+import { Field, FormError, NewPasswordFields, TextField } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { CodeField, useCodeSending } from '../../../shared/ui/CodeField';
 import { ContactTypeTabs, PhoneInput } from '../../../shared/ui/ContactInputs';
@@ -128,19 +128,16 @@ export function RegisterPage() {
             }}
           />
           {type === 'email' ? (
-            <Field label={t('fields.email')} error={msg(errors.account)}>
-              {(id) => (
-                <input
-                  id={id}
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  placeholder={t('fields.emailPlaceholder')}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('fields.email')}
+              error={msg(errors.account)}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              placeholder={t('fields.emailPlaceholder')}
+              onChange={setEmail}
+            />
           ) : (
             <Field label={t('fields.phone')} error={msg(errors.account)}>
               {(id) => (
@@ -155,18 +152,15 @@ export function RegisterPage() {
               )}
             </Field>
           )}
-          <Field label={t('fields.username')} error={msg(errors.username)}>
-            {(id) => (
-              <input
-                id={id}
-                name="username"
-                autoComplete="username"
-                value={username}
-                placeholder={t('fields.usernamePlaceholder')}
-                onChange={(e) => setUsername(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('fields.username')}
+            error={msg(errors.username)}
+            name="username"
+            autoComplete="username"
+            value={username}
+            placeholder={t('fields.usernamePlaceholder')}
+            onChange={setUsername}
+          />
           <NewPasswordFields
             label={t('fields.password')}
             password={password}
@@ -177,17 +171,13 @@ export function RegisterPage() {
             onConfirm={setConfirm}
           />
           <CodeField value={code} onChange={setCode} error={msg(errors.code)} onSend={sendCode} />
-          <Field label={t('fields.inviteCode')}>
-            {(id) => (
-              <input
-                id={id}
-                name="inviteCode"
-                value={inviteCode}
-                placeholder={t('fields.optional')}
-                onChange={(e) => setInviteCode(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('fields.inviteCode')}
+            name="inviteCode"
+            value={inviteCode}
+            placeholder={t('fields.optional')}
+            onChange={setInviteCode}
+          />
           <FormError message={serverError} testId="server-error" />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? t('common:states.loading') : t('register.submit')}

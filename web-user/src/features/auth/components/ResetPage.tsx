@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/http-client';
-import { Field, FormError, NewPasswordFields } from '../../../shared/ui/Field';
+import { FormError, NewPasswordFields, TextField } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { CodeField, useCodeSending } from '../../../shared/ui/CodeField';
 import { authApi } from '../api/auth-api';
@@ -62,19 +62,16 @@ export function ResetPage() {
   return (
     <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <Field label={t('fields.email')} error={msg(errors.email)}>
-          {(id) => (
-            <input
-              id={id}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              placeholder={t('fields.emailPlaceholder')}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('fields.email')}
+          error={msg(errors.email)}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          placeholder={t('fields.emailPlaceholder')}
+          onChange={setEmail}
+        />
         <CodeField value={code} onChange={setCode} error={msg(errors.code)} onSend={sendCode} />
         <NewPasswordFields
           label={t('fields.newPassword')}

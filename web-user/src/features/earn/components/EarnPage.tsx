@@ -6,7 +6,7 @@ import { cmp, dec, isDecimal, mul, toExact, truncate } from '../../../shared/dec
 import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, FormError, PageHeader } from '../../../shared/ui/Field';
+import { Field, FormError, PageHeader, TextField } from '../../../shared/ui/Field';
 import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { Pager } from '../../../shared/ui/Pager';
 import { RealBookNotice, StatusBadge } from '../../../shared/ui/RealBookNotice';
@@ -236,18 +236,15 @@ function BuyPlan({
       }
     >
       <div className="form">
-        <Field label={t('amount')} error={error}>
-          {(id) => (
-            <input
-              id={id}
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              placeholder={`${formatAmount(product.minAmount)} – ${formatAmount(product.maxAmount)}`}
-              dir="ltr"
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('amount')}
+          error={error}
+          inputMode="decimal"
+          value={amount}
+          onChange={setAmount}
+          placeholder={`${formatAmount(product.minAmount)} – ${formatAmount(product.maxAmount)}`}
+          dir="ltr"
+        />
         <Field label={t('cycle')}>
           {(id) => (
             <select id={id} value={days} onChange={(e) => setDays(Number(e.target.value))}>

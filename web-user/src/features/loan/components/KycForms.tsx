@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors } from '../../../api/http-client';
-import { Field, FormError } from '../../../shared/ui/Field';
+import { Field, FormError, TextField } from '../../../shared/ui/Field';
 import { ImagePicker } from '../../../shared/ui/ImagePicker';
 import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { SignaturePad } from '../../../shared/ui/SignaturePad';
@@ -36,8 +36,8 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // A field's error goes as soon as the field changes (the others stay until Next checks again).
-  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    setV({ ...v, [k]: e.target.value });
+  const set = (k: keyof typeof v) => (value: string) => {
+    setV({ ...v, [k]: value });
     if (errors[k]) setErrors(({ [k]: _gone, ...rest }) => rest);
   };
   const passport = v.documentType === 'passport';
@@ -109,19 +109,23 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
       {step === 1 ? (
         <div className="form" data-testid="kyc-step1">
           <div className="form-grid">
-            <Field label={t('kyc.firstName')} error={errors.firstName}>
-              {(id) => (
-                <input id={id} value={v.firstName} onChange={set('firstName')} autoComplete="given-name" />
-              )}
-            </Field>
-            <Field label={t('kyc.lastName')} error={errors.lastName}>
-              {(id) => (
-                <input id={id} value={v.lastName} onChange={set('lastName')} autoComplete="family-name" />
-              )}
-            </Field>
+            <TextField
+              label={t('kyc.firstName')}
+              error={errors.firstName}
+              value={v.firstName}
+              onChange={set('firstName')}
+              autoComplete="given-name"
+            />
+            <TextField
+              label={t('kyc.lastName')}
+              error={errors.lastName}
+              value={v.lastName}
+              onChange={set('lastName')}
+              autoComplete="family-name"
+            />
             <Field label={t('kyc.sex')} error={errors.sex}>
               {(id) => (
-                <select id={id} value={v.sex} onChange={set('sex')}>
+                <select id={id} value={v.sex} onChange={(e) => set('sex')(e.target.value)}>
                   {['male', 'female', 'other'].map((s) => (
                     <option key={s} value={s}>
                       {t(`kyc.sexes.${s}`)}
@@ -130,12 +134,21 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
                 </select>
               )}
             </Field>
-            <Field label={t('kyc.birthdate')} error={errors.birthdate}>
-              {(id) => <input id={id} type="date" value={v.birthdate} onChange={set('birthdate')} />}
-            </Field>
+            <TextField
+              label={t('kyc.birthdate')}
+              error={errors.birthdate}
+              type="date"
+              value={v.birthdate}
+              onChange={set('birthdate')}
+            />
             <Field label={t('kyc.country')} error={errors.country}>
               {(id) => (
-                <select id={id} value={v.country} onChange={set('country')} data-testid="kyc-country">
+                <select
+                  id={id}
+                  value={v.country}
+                  onChange={(e) => set('country')(e.target.value)}
+                  data-testid="kyc-country"
+                >
                   <option value="">—</option>
                   {COUNTRIES.map((c) => (
                     <option key={c} value={c}>
@@ -145,28 +158,27 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
                 </select>
               )}
             </Field>
-            <Field label={t('kyc.phone')} error={errors.phone}>
-              {(id) => (
-                <input
-                  id={id}
-                  type="tel"
-                  value={v.phone}
-                  onChange={set('phone')}
-                  placeholder="+441234567890"
-                  dir="ltr"
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('kyc.phone')}
+              error={errors.phone}
+              type="tel"
+              value={v.phone}
+              onChange={set('phone')}
+              placeholder="+441234567890"
+              dir="ltr"
+            />
           </div>
-          <Field label={t('kyc.address')} error={errors.address}>
-            {(id) => (
-              <input id={id} value={v.address} onChange={set('address')} autoComplete="street-address" />
-            )}
-          </Field>
+          <TextField
+            label={t('kyc.address')}
+            error={errors.address}
+            value={v.address}
+            onChange={set('address')}
+            autoComplete="street-address"
+          />
           <div className="form-grid">
             <Field label={t('kyc.documentType')} error={errors.documentType}>
               {(id) => (
-                <select id={id} value={v.documentType} onChange={set('documentType')}>
+                <select id={id} value={v.documentType} onChange={(e) => set('documentType')(e.target.value)}>
                   {DOCS.map((d) => (
                     <option key={d} value={d}>
                       {t(`kyc.docs.${d}`)}
@@ -175,9 +187,13 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
                 </select>
               )}
             </Field>
-            <Field label={t('kyc.documentNo')} error={errors.documentNumber}>
-              {(id) => <input id={id} value={v.documentNumber} onChange={set('documentNumber')} dir="ltr" />}
-            </Field>
+            <TextField
+              label={t('kyc.documentNo')}
+              error={errors.documentNumber}
+              value={v.documentNumber}
+              onChange={set('documentNumber')}
+              dir="ltr"
+            />
           </div>
         </div>
       ) : (
@@ -289,17 +305,14 @@ export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone:
       }
     >
       <div className="form">
-        <Field label={t('advanced.monthlyIncome')} error={errors.monthlyIncome}>
-          {(id) => (
-            <input
-              id={id}
-              inputMode="decimal"
-              value={v.monthlyIncome}
-              onChange={(e) => setV({ ...v, monthlyIncome: e.target.value })}
-              dir="ltr"
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('advanced.monthlyIncome')}
+          error={errors.monthlyIncome}
+          inputMode="decimal"
+          value={v.monthlyIncome}
+          onChange={(value) => setV({ ...v, monthlyIncome: value })}
+          dir="ltr"
+        />
         <Field label={t('advanced.source')} error={errors.sourceOfWealth}>
           {(id) => (
             <select
@@ -315,17 +328,14 @@ export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone:
             </select>
           )}
         </Field>
-        <Field label={t('advanced.expected')} error={errors.expectedInvestment}>
-          {(id) => (
-            <input
-              id={id}
-              inputMode="decimal"
-              value={v.expectedInvestment}
-              onChange={(e) => setV({ ...v, expectedInvestment: e.target.value })}
-              dir="ltr"
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('advanced.expected')}
+          error={errors.expectedInvestment}
+          inputMode="decimal"
+          value={v.expectedInvestment}
+          onChange={(value) => setV({ ...v, expectedInvestment: value })}
+          dir="ltr"
+        />
         <div className="form-grid">
           {proofs.map((f, i) => (
             <ImagePicker

@@ -7,7 +7,7 @@ import { saveBlob } from '../../../shared/download';
 import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, PageHeader } from '../../../shared/ui/Field';
+import { Field, PageHeader, TextField } from '../../../shared/ui/Field';
 import { RealBookNotice, StatusBadge } from '../../../shared/ui/RealBookNotice';
 import { AsyncView, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
@@ -237,17 +237,14 @@ function LoanForm({
                   </select>
                 )}
               </Field>
-              <Field label={t('amount')} error={error}>
-                {(id) => (
-                  <input
-                    id={id}
-                    inputMode="decimal"
-                    value={amount}
-                    onChange={(e) => setAmount(e.target.value)}
-                    dir="ltr"
-                  />
-                )}
-              </Field>
+              <TextField
+                label={t('amount')}
+                error={error}
+                inputMode="decimal"
+                value={amount}
+                onChange={setAmount}
+                dir="ltr"
+              />
             </div>
             <button type="submit" className="btn btn-primary" disabled={demo} data-testid="loan-offer">
               {t('getOffer')}

@@ -11,6 +11,7 @@ import {
   FormError,
   PageHeader,
   PasswordField,
+  TextField,
 } from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
@@ -190,20 +191,17 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
         }}
       />
       {type === 'email' ? (
-        <Field label={t('contact.newEmail')} error={errors.account}>
-          {(id) => (
-            <input
-              id={id}
-              name="newEmail"
-              type="email"
-              autoComplete="email"
-              dir="ltr"
-              value={email}
-              placeholder={t('auth:fields.emailPlaceholder')}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('contact.newEmail')}
+          error={errors.account}
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          value={email}
+          placeholder={t('auth:fields.emailPlaceholder')}
+          onChange={setEmail}
+        />
       ) : (
         <Field label={t('contact.newPhone')} error={errors.account}>
           {(id) => (

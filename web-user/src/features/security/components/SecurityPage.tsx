@@ -6,7 +6,7 @@ import { formatDate } from '../../../shared/format';
 import type { UserInfo } from '../../../shared/session';
 import { siweMessage } from '../../../shared/siwe';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, FormError, PageHeader } from '../../../shared/ui/Field';
+import { FormError, PageHeader, TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
@@ -174,18 +174,15 @@ function TwoFactor() {
               </code>
             </div>
           </div>
-          <Field label={t('twoFactor.code')} error={error}>
-            {(id) => (
-              <input
-                id={id}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                dir="ltr"
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('twoFactor.code')}
+            error={error}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={setCode}
+            dir="ltr"
+          />
         </Modal>
       )}
       {codes && (
@@ -241,17 +238,14 @@ function TwoFactor() {
             </button>
           }
         >
-          <Field label={t('twoFactor.codeOrRecovery')} error={error}>
-            {(id) => (
-              <input
-                id={id}
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                dir="ltr"
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('twoFactor.codeOrRecovery')}
+            error={error}
+            autoComplete="one-time-code"
+            value={code}
+            onChange={setCode}
+            dir="ltr"
+          />
         </Modal>
       )}
     </section>
@@ -377,11 +371,13 @@ function ApiKeys() {
           }
         >
           <div className="form">
-            <Field label={t('keys.label')} error={errors.label}>
-              {(id) => (
-                <input id={id} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={60} />
-              )}
-            </Field>
+            <TextField
+              label={t('keys.label')}
+              error={errors.label}
+              value={label}
+              onChange={setLabel}
+              maxLength={60}
+            />
             <fieldset className="checks">
               <legend>{t('keys.scopes')}</legend>
               {SCOPES.map((s) => (
@@ -398,28 +394,22 @@ function ApiKeys() {
               ))}
               {errors.scopes && <div className="field-error">{errors.scopes}</div>}
             </fieldset>
-            <Field label={t('keys.ips')} error={errors.ipAllowlist}>
-              {(id) => (
-                <input
-                  id={id}
-                  value={ips}
-                  onChange={(e) => setIps(e.target.value)}
-                  placeholder="203.0.113.7, 198.51.100.0/24"
-                  dir="ltr"
-                />
-              )}
-            </Field>
-            <Field label={t('keys.totp')} error={errors.totpCode}>
-              {(id) => (
-                <input
-                  id={id}
-                  inputMode="numeric"
-                  value={totp}
-                  onChange={(e) => setTotp(e.target.value)}
-                  dir="ltr"
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('keys.ips')}
+              error={errors.ipAllowlist}
+              value={ips}
+              onChange={setIps}
+              placeholder="203.0.113.7, 198.51.100.0/24"
+              dir="ltr"
+            />
+            <TextField
+              label={t('keys.totp')}
+              error={errors.totpCode}
+              inputMode="numeric"
+              value={totp}
+              onChange={setTotp}
+              dir="ltr"
+            />
             {errors.form && <div className="form-error">{errors.form}</div>}
           </div>
         </Modal>
