@@ -9,7 +9,7 @@ import { authApi, isChallenge, type LoginResult } from '../api/auth-api';
 import { takeGoogleTrip } from '../google-redirect';
 import { completeLogin, safeRedirect, takeRememberedRedirect } from '../login-redirect';
 import { AuthLayout } from './AuthLayout';
-import { TwoFactorStep } from './TwoFactorStep';
+import { TwoFactorPage } from './TwoFactorStep';
 
 /**
  * Social login callback: the provider's code and state complete either a login (login/loginByGoogle)
@@ -60,17 +60,15 @@ export function GoogleCallbackPage() {
   }, [params, navigate, t, finish]);
   if (challenge)
     return (
-      <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')}>
-        <TwoFactorStep
-          challenge={challenge}
-          onDone={finish}
-          onRestart={(message) => {
-            setChallenge(null);
-            if (message) setError(message);
-            else void navigate('/pass/login', { replace: true });
-          }}
-        />
-      </AuthLayout>
+      <TwoFactorPage
+        challenge={challenge}
+        onDone={finish}
+        onRestart={(message) => {
+          setChallenge(null);
+          if (message) setError(message);
+          else void navigate('/pass/login', { replace: true });
+        }}
+      />
     );
   return (
     <AuthLayout title={t('google.title')} subtitle={error ?? t('google.working')}>

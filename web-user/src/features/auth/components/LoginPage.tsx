@@ -8,7 +8,7 @@ import { completeLogin, safeRedirect } from '../login-redirect';
 import { checkPassword } from '../validation';
 import { AltLogins } from './AltLogins';
 import { AuthLayout } from './AuthLayout';
-import { TwoFactorStep } from './TwoFactorStep';
+import { TwoFactorPage } from './TwoFactorStep';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -52,17 +52,15 @@ export function LoginPage() {
 
   if (challenge)
     return (
-      <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')}>
-        <TwoFactorStep
-          challenge={challenge}
-          onDone={finish}
-          onRestart={(message) => {
-            setChallenge(null);
-            setPassword('');
-            setServerError(message || null);
-          }}
-        />
-      </AuthLayout>
+      <TwoFactorPage
+        challenge={challenge}
+        onDone={finish}
+        onRestart={(message) => {
+          setChallenge(null);
+          setPassword('');
+          setServerError(message || null);
+        }}
+      />
     );
 
   return (

@@ -18,7 +18,7 @@ import { completeLogin } from '../login-redirect';
 import { checkCode, checkConfirm, checkEmail, checkPassword, checkPhone, checkUsername } from '../validation';
 import { AuthLayout } from './AuthLayout';
 import { AltLogins } from './AltLogins';
-import { TwoFactorStep } from './TwoFactorStep';
+import { TwoFactorPage } from './TwoFactorStep';
 
 type Errors = Partial<Record<'account' | 'username' | 'password' | 'confirm' | 'code', string>>;
 
@@ -101,16 +101,14 @@ export function RegisterPage() {
   const msg = (key?: string) => (key ? t(key) : undefined);
   if (challenge)
     return (
-      <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')}>
-        <TwoFactorStep
-          challenge={challenge}
-          onDone={finish}
-          onRestart={(message) => {
-            setChallenge(null);
-            setServerError(message || null);
-          }}
-        />
-      </AuthLayout>
+      <TwoFactorPage
+        challenge={challenge}
+        onDone={finish}
+        onRestart={(message) => {
+          setChallenge(null);
+          setServerError(message || null);
+        }}
+      />
     );
   return (
     <div data-testid="register-page">

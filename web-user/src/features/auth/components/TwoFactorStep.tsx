@@ -3,25 +3,34 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors } from '../../../api/http-client';
 import { Field } from '../../../shared/ui/Field';
 import { authApi, type LoginResult } from '../api/auth-api';
+import { AuthLayout } from './AuthLayout';
 
 /** The API's code for a wrong second factor (TOTP or recovery code). */
 const WRONG_FACTOR = 10091;
+
+interface StepProps {
+  challenge: string;
+  onDone: (result: LoginResult) => void;
+  /** The challenge is gone: start the login again, showing this message. */
+  onRestart: (message: string) => void;
+}
+
+/** The page of the second step, wherever a login answered with a challenge. */
+export function TwoFactorPage(props: StepProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')}>
+      <TwoFactorStep {...props} />
+    </AuthLayout>
+  );
+}
 
 /**
  * The second step of a login with two-factor authentication on: a 6-digit code of the
  * authenticator app, or one of the recovery codes. A wrong code shows the server's message at the
  * field; an expired or exhausted challenge (400 on `challenge`, 429) sends the user back.
  */
-export function TwoFactorStep({
-  challenge,
-  onDone,
-  onRestart,
-}: {
-  challenge: string;
-  onDone: (result: LoginResult) => void;
-  /** The challenge is gone: start the login again, showing this message. */
-  onRestart: (message: string) => void;
-}) {
+export function TwoFactorStep({ challenge, onDone, onRestart }: StepProps) {
   const { t } = useTranslation('auth');
   const [mode, setMode] = useState<'totp' | 'recovery'>('totp');
   const [value, setValue] = useState('');
