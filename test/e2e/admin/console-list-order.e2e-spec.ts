@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 
 /*
  * A console list sorted by id keeps the asked direction (the id tiebreak of the other sorts must not
- * replace it), and rows of the same value stay in id order across pages.
+ * replace it), and rows of the same value stay in id order across pages. So does every list sorted by
+ * one of its tiebreak columns (the id, a parameter's key, a closure's type).
  */
 describe('console lists and edits: order by id, the tiebreak, the echoed record', () => {
   let t: TestApp;
@@ -83,6 +84,39 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
     expect(up).toEqual(ascending(up));
     const down = await ids(resource, [key, 'DESC']);
     expect(down).toEqual(ascending(down).reverse());
+  });
+
+  /** The rows of a list page as the console asks for it. */
+  const rows = async (resource: string, sort: [string, 'ASC' | 'DESC'], range = [0, 499]) => {
+    const res = await t
+      .http()
+      .get(`/swx/admin/${resource}`)
+      .query({ sort: JSON.stringify(sort), range: JSON.stringify(range) })
+      .set(admin);
+    expect(res.body.code).toBe(200);
+    return res.body.result as Record<string, unknown>[];
+  };
+  /** Ids are numbers or bigint strings: compared as integers, not as text. */
+  const byValue = (a: unknown, b: unknown) => {
+    const x = BigInt(String(a));
+    const y = BigInt(String(b));
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+
+  it.each([
+    ['instruments', 'id'],
+    ['market-closures', 'id'],
+    ['market-closures', 'type'],
+  ])('%s: sort by %s (a tiebreak column) keeps the asked direction', async (resource, key) => {
+    for (const order of ['ASC', 'DESC'] as const) {
+      const values = (await rows(resource, [key, order])).map((r) => r[key]);
+      expect(new Set(values).size).toBeGreaterThanOrEqual(2);
+      const sorted = [...values].sort(byValue);
+      const expected = order === 'ASC' ? sorted : sorted.reverse();
+      // The head first: a list that came back the other way says so in three values.
+      expect({ order, head: values.slice(0, 3) }).toEqual({ order, head: expected.slice(0, 3) });
+      expect(values).toEqual(expected);
+    }
   });
 
   it('rows of the same value come in id order, page after page', async () => {

@@ -11,18 +11,33 @@ import { contentRange, type ListQuery } from '../paging/list-query';
  */
 
 /**
- * One page of a console list: the asked sort, then the tiebreak (the id unless told) so that rows of
- * the same value keep one order from page to page, and the asked range; answers [rows, total]. The
- * tiebreak is left out when the sort is on its own field: TypeORM keys ORDER BY by column, so a
- * second one would replace the asked direction (sort=["id","DESC"] would come back ascending).
+ * The ORDER BY of a console list, column by column: the asked sort, then each tiebreak (the id unless
+ * told) whose column is not already in it. TypeORM keys ORDER BY by column (an object of find options
+ * as much as a QueryBuilder's orderBy/addOrderBy), so a tiebreak on the asked column would replace
+ * the asked direction: sort=["id","DESC"] would come back ascending.
+ */
+export function listOrder(
+  list: ListQuery,
+  tiebreak: ListQuery['sort'] | readonly ListQuery['sort'][] = { field: 'id', order: 'ASC' },
+): Record<string, 'ASC' | 'DESC'> {
+  const order: Record<string, 'ASC' | 'DESC'> = { [list.sort.field]: list.sort.order };
+  for (const next of Array.isArray(tiebreak) ? tiebreak : [tiebreak]) order[next.field] ??= next.order;
+  return order;
+}
+
+/**
+ * One page of a console list: the asked sort, then the tiebreak (the id unless told; several columns
+ * in turn when given a list) so that rows of the same value keep one order from page to page, and
+ * the asked range; answers [rows, total]. A tiebreak on the asked column is left out (listOrder).
  */
 export function listPage<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
   list: ListQuery,
-  tiebreak: ListQuery['sort'] = { field: 'id', order: 'ASC' },
+  tiebreak?: ListQuery['sort'] | readonly ListQuery['sort'][],
 ): Promise<[T[], number]> {
-  qb.orderBy(`${qb.alias}.${list.sort.field}`, list.sort.order);
-  if (list.sort.field !== tiebreak.field) qb.addOrderBy(`${qb.alias}.${tiebreak.field}`, tiebreak.order);
+  qb.orderBy();
+  for (const [field, order] of Object.entries(listOrder(list, tiebreak)))
+    qb.addOrderBy(`${qb.alias}.${field}`, order);
   return qb.skip(list.offset).take(list.limit).getManyAndCount();
 }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Not, QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import { AdminAuditService } from '@app/accounts';
-import { AppException, ErrorCode, type ListQuery } from '@app/common';
+import { AppException, ErrorCode, listPage, type ListQuery } from '@app/common';
 import type { AdminActor } from './admin-instruments.service';
 import { isCalendarDate } from './closures';
 import type { CreateClosureDto, UpdateClosureDto } from './dto/admin-closure.dto';
@@ -45,13 +45,10 @@ export class AdminClosuresService {
       if (typeof q !== 'string' || q.length > 100) throw AppException.field('filter', 'validation.invalid');
       qb.andWhere('c.name ILIKE :like', { like: `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` });
     }
-    return qb
-      .orderBy(`c.${query.sort.field}`, query.sort.order)
-      .addOrderBy('c.type', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .skip(query.offset)
-      .take(query.limit)
-      .getManyAndCount();
+    return listPage(qb, query, [
+      { field: 'type', order: 'ASC' },
+      { field: 'id', order: 'ASC' },
+    ]);
   }
 
   async get(id: number): Promise<MarketClosure> {

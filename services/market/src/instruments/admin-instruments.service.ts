@@ -4,7 +4,7 @@ import Decimal from 'decimal.js';
 import type Redis from 'ioredis';
 import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import { AdminAuditService } from '@app/accounts';
-import { AppException, ErrorCode, type ListQuery } from '@app/common';
+import { AppException, ErrorCode, listPage, type ListQuery } from '@app/common';
 import { REDIS_CLIENT } from '@app/queue';
 import { LAST_PRICE_KEY } from '../prices/price-guard';
 import { PriceService } from '../prices/price.service';
@@ -66,12 +66,7 @@ export class AdminInstrumentsService {
       const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       qb.andWhere('(i.code ILIKE :like OR i.appName ILIKE :like)', { like });
     }
-    return qb
-      .orderBy(`i.${query.sort.field}`, query.sort.order)
-      .addOrderBy('i.id', 'ASC')
-      .skip(query.offset)
-      .take(query.limit)
-      .getManyAndCount();
+    return listPage(qb, query);
   }
 
   async get(id: number): Promise<Instrument> {
