@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../support/test-app';
+import { registerUser } from '../../support/users';
 
 /*
  * A console list sorted by id keeps the asked direction (the id tiebreak of the other sorts must not
@@ -58,6 +59,18 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
       expect(created.body.code).toBe(200);
     }
   });
+  // Two rows at least in each list sorted by its tiebreak column below (most are seeded).
+  beforeAll(async () => {
+    const users = [await registerUser(t), await registerUser(t)]; // two codes in the outbox
+    for (const user of users) {
+      const sent = await t
+        .http()
+        .post('/swx/customer/user/supportMessage')
+        .set({ Authorization: `Bearer ${user.token}` })
+        .send({ body: 'Hello' });
+      expect(sent.body.code).toBe(200);
+    }
+  });
   afterAll(async () => {
     await t.close();
   });
@@ -104,6 +117,8 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
   };
 
   it.each([
+    ['contents', 'id'],
+    ['support/conversations', 'id'],
     ['instruments', 'id'],
     ['market-closures', 'id'],
     ['market-closures', 'type'],
@@ -117,6 +132,14 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
       expect({ order, head: values.slice(0, 3) }).toEqual({ order, head: expected.slice(0, 3) });
       expect(values).toEqual(expected);
     }
+  });
+
+  it('parameters: sort by key (the tiebreak) goes both ways', async () => {
+    const up = (await rows('parameters', ['key', 'ASC'])).map((r) => r.key);
+    const down = (await rows('parameters', ['key', 'DESC'])).map((r) => r.key);
+    expect(up.length).toBeGreaterThanOrEqual(2);
+    expect(up.length).toBeLessThan(500);
+    expect(down).toEqual([...up].reverse());
   });
 
   it('rows of the same value come in id order, page after page', async () => {

@@ -6,6 +6,7 @@ import {
   AppException,
   DEFAULT_LANGUAGE,
   ErrorCode,
+  listPage,
   normalizeLanguage,
   type Language,
   type ListQuery,
@@ -102,12 +103,7 @@ export class ContentsService {
     if (typeof f.q === 'string' && f.q) {
       qb.andWhere('(c.title ILIKE :q OR c.slug ILIKE :q)', { q: `%${f.q.replace(/[%_\\]/g, '\\$&')}%` });
     }
-    return qb
-      .orderBy(`c.${list.sort.field}`, list.sort.order)
-      .addOrderBy('c.id', 'ASC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
+    return listPage(qb, list);
   }
 
   async adminGet(id: number): Promise<ContentItem> {

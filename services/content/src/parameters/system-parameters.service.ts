@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type { DataSource, Repository } from 'typeorm';
 import { AdminAuditService } from '@app/accounts';
-import { AppException, ErrorCode, type ListQuery } from '@app/common';
+import { AppException, ErrorCode, listPage, type ListQuery } from '@app/common';
 import type { AdminActor } from '../shared/admin-actor';
 import { filterIds } from '../shared/admin-list';
 import { auditedWrite } from '../shared/db-errors';
@@ -96,12 +96,7 @@ export class SystemParametersService {
     if (typeof f.q === 'string' && f.q) {
       qb.andWhere('(p.key ILIKE :q OR p.description ILIKE :q)', { q: `%${f.q.replace(/[%_\\]/g, '\\$&')}%` });
     }
-    return qb
-      .orderBy(`p.${list.sort.field}`, list.sort.order)
-      .addOrderBy('p.key', 'ASC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
+    return listPage(qb, list, { field: 'key', order: 'ASC' });
   }
 
   async adminGet(key: string): Promise<SystemParameter> {

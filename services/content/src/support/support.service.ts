@@ -10,6 +10,7 @@ import {
   ErrorCode,
   FILE_STORAGE,
   imageContentType,
+  listPage,
   SYSTEM_PARAMETERS,
   type AppConfig,
   type FileStorage,
@@ -323,12 +324,7 @@ export class SupportService {
     if (f.visitor === true) qb.andWhere('c.visitor_id IS NOT NULL');
     if (f.visitor === false) qb.andWhere('c.user_id IS NOT NULL');
     if (f.unread === true) qb.andWhere('c.agent_unread > 0');
-    const [rows, total] = await qb
-      .orderBy(`c.${list.sort.field}`, list.sort.order)
-      .addOrderBy('c.id', 'DESC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
+    const [rows, total] = await listPage(qb, list, { field: 'id', order: 'DESC' });
     const last = await this.lastMessages(rows.map((r) => r.id));
     return [rows.map((c) => this.conversationView(c, last.get(c.id))), total];
   }
