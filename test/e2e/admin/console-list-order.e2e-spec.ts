@@ -119,6 +119,8 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
   it.each([
     ['contents', 'id'],
     ['support/conversations', 'id'],
+    ['nfts', 'id'],
+    ['charities', 'id'],
     ['instruments', 'id'],
     ['market-closures', 'id'],
     ['market-closures', 'type'],

@@ -7,6 +7,7 @@ import {
   AppException,
   Clock,
   ErrorCode,
+  listPage,
   parseIsoDateTime,
   type ListQuery,
   type NotificationInput,
@@ -143,12 +144,7 @@ export class NftsService {
       qb.andWhere('n.charity_id::text = :charityId', { charityId: String(f.charityId) });
     if (typeof f.q === 'string' && f.q)
       qb.andWhere('(n.name ILIKE :q OR n.creator ILIKE :q)', { q: escapeLike(f.q) });
-    const [rows, total] = await qb
-      .orderBy(`n.${list.sort.field}`, list.sort.order)
-      .addOrderBy('n.id', 'DESC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
+    const [rows, total] = await listPage(qb, list, { field: 'id', order: 'DESC' });
     return [rows.map((n) => this.adminView(n)), total];
   }
 
@@ -290,12 +286,7 @@ export class NftsService {
       qb.andWhere('c.id::text IN (:...ids)', { ids: f.id.length ? f.id.map(String) : ['-1'] });
     if (typeof f.active === 'boolean') qb.andWhere('c.active = :active', { active: f.active });
     if (typeof f.q === 'string' && f.q) qb.andWhere('c.name ILIKE :q', { q: escapeLike(f.q) });
-    const [rows, total] = await qb
-      .orderBy(`c.${list.sort.field}`, list.sort.order)
-      .addOrderBy('c.id', 'DESC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
+    const [rows, total] = await listPage(qb, list, { field: 'id', order: 'DESC' });
     return [rows.map((c) => this.adminCharityView(c)), total];
   }
 
