@@ -69,6 +69,16 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
         .set({ Authorization: `Bearer ${user.token}` })
         .send({ body: 'Hello' });
       expect(sent.body.code).toBe(200);
+      const adjustment = await t.http().post('/swx/admin/adjustments').set(admin).send({
+        ownerType: 'user',
+        ownerId: user.id,
+        book: 'real',
+        currency: 'USDT',
+        direction: 'credit',
+        amount: '1',
+        reason: 'Order test',
+      });
+      expect(adjustment.body.code).toBe(200);
     }
   });
   afterAll(async () => {
@@ -121,6 +131,9 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
     ['support/conversations', 'id'],
     ['nfts', 'id'],
     ['charities', 'id'],
+    ['outbox', 'id'],
+    ['audit', 'id'],
+    ['adjustments', 'id'],
     ['instruments', 'id'],
     ['market-closures', 'id'],
     ['market-closures', 'type'],

@@ -3,7 +3,15 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import { In, type Repository } from 'typeorm';
-import { AdminAuth, AdminRole, AppException, contentRange, ErrorCode, parseListQuery } from '@app/common';
+import {
+  AdminAuth,
+  AdminRole,
+  AppException,
+  contentRange,
+  ErrorCode,
+  listPage,
+  parseListQuery,
+} from '@app/common';
 import { LedgerService } from '@app/ledger';
 import { User } from '../users/entities/user.entity';
 import { adminView, pendingRoleGrants } from './admin-accounts.service';
@@ -136,12 +144,7 @@ export class AdminDirectoryController {
         q: `%${f.q.trim()}%`,
       });
     }
-    const [rows, total] = await qb
-      .orderBy(`a.${list.sort.field}`, list.sort.order)
-      .addOrderBy('a.id', 'DESC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
+    const [rows, total] = await listPage(qb, list, { field: 'id', order: 'DESC' });
     const adminIds = [...new Set(rows.map((r) => r.adminId).filter((id): id is string => !!id))];
     const emails = new Map(
       (adminIds.length ? await this.admins.findBy({ id: In(adminIds) }) : []).map((a) => [a.id, a.email]),

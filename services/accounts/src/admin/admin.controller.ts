@@ -11,6 +11,7 @@ import {
   contentRange,
   CurrentPrincipal,
   ErrorCode,
+  listPage,
   parseListQuery,
   type AppRequest,
   type AuthPrincipal,
@@ -208,12 +209,7 @@ export class AdminController {
     if (typeof recipient === 'string') qb.andWhere('lower(o.recipient) = lower(:recipient)', { recipient });
     if (typeof channel === 'string') qb.andWhere('o.channel = :channel', { channel });
     if (typeof q === 'string' && q) qb.andWhere('(o.recipient ILIKE :q OR o.body ILIKE :q)', { q: `%${q}%` });
-    const [rows, total] = await qb
-      .orderBy(`o.${list.sort.field}`, list.sort.order)
-      .addOrderBy('o.id', 'DESC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
+    const [rows, total] = await listPage(qb, list, { field: 'id', order: 'DESC' });
     await this.audit.record({
       adminId: principal.id,
       action: 'outbox.read',

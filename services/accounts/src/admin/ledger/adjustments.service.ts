@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import { AppException, ErrorCode, type ListQuery } from '@app/common';
+import { AppException, ErrorCode, listPage, type ListQuery } from '@app/common';
 import { LedgerService, SystemAccount, type AccountRef } from '@app/ledger';
 import { AdminAuditService } from '../admin-audit.service';
 import { AdminUser } from '../entities/admin-user.entity';
@@ -196,12 +196,7 @@ export class AdjustmentsService {
       const ids = (Array.isArray(f.id) ? f.id : [f.id]).map(String).filter((id) => ID.test(id));
       qb.andWhere(ids.length ? 'a.id IN (:...ids)' : 'false', { ids });
     }
-    const [rows, total] = await qb
-      .orderBy(`a.${list.sort.field}`, list.sort.order)
-      .addOrderBy('a.id', 'DESC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
+    const [rows, total] = await listPage(qb, list, { field: 'id', order: 'DESC' });
     return { rows: await this.views(rows), total };
   }
 
