@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser } from '../../support/users';
+import { createPair, fund, place } from '../spot/spot-support';
+import { demo, tick } from '../trading/trading-support';
 
 /*
  * A console list sorted by id keeps the asked direction (the id tiebreak of the other sorts must not
@@ -13,7 +15,8 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
   const tiedLoans: number[] = [];
   const tiedPlans: number[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    // Prices only from the ticks this file publishes: the orders below need one, no feed is needed.
+    t = await createTestApp({ MARKET_SOURCES: 'none' });
     const login = await t
       .http()
       .post('/swx/admin/login')
@@ -80,6 +83,38 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
       });
       expect(adjustment.body.code).toBe(200);
     }
+    const [seller, buyer] = users;
+    await tick(t, 'BTCUSDT', '65000');
+    const [product] = (await t.http().get('/swx/customer/order/listOptionsProducts')).body.result as {
+      id: number;
+    }[];
+    for (let i = 0; i < 2; i++) {
+      const u = await t
+        .http()
+        .post('/swx/customer/order/buyU')
+        .set(demo(buyer))
+        .send({ code: 'BTCUSDT', direction: 'buy', lots: '0.1', leverage: 10 });
+      expect(u.body.result).toMatchObject({ state: 'open' });
+      const option = await t
+        .http()
+        .post('/swx/customer/order/buyOptions')
+        .set(demo(buyer))
+        .send({ code: 'BTCUSDT', productId: product.id, direction: 'up', amount: '100' });
+      expect(option.body.result).toMatchObject({ state: 'open' });
+    }
+    // Two asks taken by one bid: three orders, two trades.
+    const pair = await createPair(t);
+    await fund(t, seller, pair.base, '10');
+    await fund(t, buyer, 'USDT', '1000');
+    for (let i = 0; i < 2; i++)
+      await place(t, seller, {
+        symbol: pair.symbol,
+        side: 'sell',
+        type: 'limit',
+        price: '10',
+        quantity: '1',
+      });
+    await place(t, buyer, { symbol: pair.symbol, side: 'buy', type: 'limit', price: '10', quantity: '2' });
   });
   afterAll(async () => {
     await t.close();
@@ -137,6 +172,11 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
     ['instruments', 'id'],
     ['market-closures', 'id'],
     ['market-closures', 'type'],
+    ['options-products', 'id'],
+    ['options-orders', 'id'],
+    ['u-orders', 'id'],
+    ['spot-orders', 'id'],
+    ['spot-trades', 'id'],
   ])('%s: sort by %s (a tiebreak column) keeps the asked direction', async (resource, key) => {
     for (const order of ['ASC', 'DESC'] as const) {
       const values = (await rows(resource, [key, order])).map((r) => r[key]);

@@ -3,7 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import type { DataSource } from 'typeorm';
 import { AdminAuditService } from '@app/accounts';
-import { AppException, assertMinNotAboveMax, blamedEnd, ErrorCode, type ListQuery } from '@app/common';
+import {
+  AppException,
+  assertMinNotAboveMax,
+  blamedEnd,
+  ErrorCode,
+  listOrder,
+  type ListQuery,
+} from '@app/common';
 import { whereFromFilter } from '../u-orders/admin-list';
 import type { CreateOptionsProductDto, UpdateOptionsProductDto } from './dto/options.dto';
 import { OptionsOrder } from './entities/options-order.entity';
@@ -30,7 +37,7 @@ export class OptionsAdminService {
   async listProducts(list: ListQuery) {
     const [rows, total] = await this.dataSource.getRepository(OptionsProduct).findAndCount({
       where: whereFromFilter<OptionsProduct>(list.filter, ['id', 'active']),
-      order: { [list.sort.field]: list.sort.order, id: 'ASC' },
+      order: listOrder(list),
       skip: list.offset,
       take: list.limit,
     });
@@ -124,7 +131,7 @@ export class OptionsAdminService {
   async listOrders(list: ListQuery) {
     const [rows, total] = await this.dataSource.getRepository(OptionsOrder).findAndCount({
       where: whereFromFilter<OptionsOrder>(list.filter, ['id', 'userId', 'state', 'book', 'code']),
-      order: { [list.sort.field]: list.sort.order, id: 'DESC' },
+      order: listOrder(list, { field: 'id', order: 'DESC' }),
       skip: list.offset,
       take: list.limit,
     });

@@ -3,7 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { In, IsNull, Not, type DataSource, type FindOptionsWhere } from 'typeorm';
-import { AdminAuth, AdminRole, AppException, contentRange, ErrorCode, parseListQuery } from '@app/common';
+import {
+  AdminAuth,
+  AdminRole,
+  AppException,
+  contentRange,
+  ErrorCode,
+  listOrder,
+  parseListQuery,
+} from '@app/common';
 import { SpotOrder } from './entities/spot-order.entity';
 import { SpotPair } from './entities/spot-pair.entity';
 import { SpotTrade } from './entities/spot-trade.entity';
@@ -129,7 +137,7 @@ export class AdminSpotController {
       conditions.userId = house ? IsNull() : Not(IsNull());
     const [rows, total] = await this.dataSource.getRepository(SpotOrder).findAndCount({
       where: conditions,
-      order: { [list.sort.field]: list.sort.order, id: 'DESC' },
+      order: listOrder(list, { field: 'id', order: 'DESC' }),
       skip: list.offset,
       take: list.limit,
     });
@@ -162,7 +170,7 @@ export class AdminSpotController {
     });
     const [rows, total] = await this.dataSource.getRepository(SpotTrade).findAndCount({
       where: where<SpotTrade>(list.filter, ['id', 'book', 'symbol', 'takerOrderId', 'makerOrderId']),
-      order: { [list.sort.field]: list.sort.order, id: 'DESC' },
+      order: listOrder(list, { field: 'id', order: 'DESC' }),
       skip: list.offset,
       take: list.limit,
     });

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { AdminAuth, AdminRole, AppException, ErrorCode, parseListQuery } from '@app/common';
+import { AdminAuth, AdminRole, AppException, ErrorCode, listOrder, parseListQuery } from '@app/common';
 import { setContentRange, whereFromFilter } from './admin-list';
 import { UOrder } from './entities/u-order.entity';
 import { UOrdersService } from './u-orders.service';
@@ -29,7 +29,7 @@ export class AdminUOrdersController {
     const list = parseListQuery(query, SORTABLE, { field: 'id', order: 'DESC' });
     const [rows, total] = await this.dataSource.getRepository(UOrder).findAndCount({
       where: whereFromFilter<UOrder>(list.filter, ['id', 'userId', 'state', 'book', 'code']),
-      order: { [list.sort.field]: list.sort.order, id: 'DESC' },
+      order: listOrder(list, { field: 'id', order: 'DESC' }),
       skip: list.offset,
       take: list.limit,
     });
