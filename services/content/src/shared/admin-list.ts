@@ -1,17 +1,7 @@
-import type { FastifyReply } from 'fastify';
-import { AppException, contentRange } from '@app/common';
+import { AppException } from '@app/common';
 
-/** Content-Range as ra-data-simple-rest reads it, exposed to the browser console. */
-export function setContentRange(
-  reply: FastifyReply,
-  resource: string,
-  offset: number,
-  count: number,
-  total: number,
-): void {
-  void reply.header('Content-Range', contentRange(resource, offset, count, total));
-  void reply.header('Access-Control-Expose-Headers', 'Content-Range');
-}
+/** The console's Content-Range (and its exposure to the browser) is the common one. */
+export { setContentRange } from '@app/common';
 
 /** react-admin's getMany sends `filter={"id":[1,2]}`; answers the ids or undefined when absent. */
 export function filterIds<T extends string | number>(

@@ -1,18 +1,8 @@
-import type { FastifyReply } from 'fastify';
 import { In, type FindOptionsWhere } from 'typeorm';
-import { AppException, contentRange } from '@app/common';
+import { AppException } from '@app/common';
 
-/** Content-Range as ra-data-simple-rest reads it, exposed to the browser console. */
-export function setContentRange(
-  reply: FastifyReply,
-  resource: string,
-  offset: number,
-  count: number,
-  total: number,
-): void {
-  void reply.header('Content-Range', contentRange(resource, offset, count, total));
-  void reply.header('Access-Control-Expose-Headers', 'Content-Range');
-}
+/** The console's Content-Range (and its exposure to the browser) is the common one. */
+export { setContentRange } from '@app/common';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
