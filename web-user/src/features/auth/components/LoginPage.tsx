@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/http-client';
+import { useSubmit } from '../../../shared/useSubmit';
 import { FormError, PasswordField, TextField } from '../../../shared/ui/Field';
 import { authApi, isChallenge, type FirstFactorResult, type LoginResult } from '../api/auth-api';
 import { completeLogin, safeRedirect } from '../login-redirect';
@@ -17,8 +17,7 @@ export function LoginPage() {
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ account?: string; password?: string }>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmit();
   /** Set while the second factor of a 2FA login is asked. */
   const [challenge, setChallenge] = useState<string | null>(null);
 
@@ -38,16 +37,11 @@ export function LoginPage() {
       password: password ? undefined : (checkPassword(password) ?? undefined),
     };
     setErrors(next);
-    setServerError(null);
+    submission.setError(null);
     if (next.account || next.password) return;
-    setBusy(true);
-    try {
+    await submission.submit(async () => {
       firstFactorDone(await authApi.login(account.trim(), password));
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (challenge)
@@ -58,7 +52,7 @@ export function LoginPage() {
         onRestart={(message) => {
           setChallenge(null);
           setPassword('');
-          setServerError(message || null);
+          submission.setError(message || null);
         }}
       />
     );
@@ -87,9 +81,9 @@ export function LoginPage() {
         <div className="form-row-end">
           <Link to="/pass/reset">{t('login.forgot')}</Link>
         </div>
-        <FormError message={serverError} testId="server-error" />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? t('common:states.loading') : t('login.submit')}
+        <FormError message={submission.error} testId="server-error" />
+        <button type="submit" className="btn btn-primary btn-block" disabled={submission.busy}>
+          {submission.busy ? t('common:states.loading') : t('login.submit')}
         </button>
         <AltLogins redirect={params.get('redirect')} onResult={firstFactorDone} />
         <p className="form-switch">

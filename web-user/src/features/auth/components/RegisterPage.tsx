@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/http-client';
 import { session } from '../../../shared/session';
 import { Field, FormError, NewPasswordFields, TextField } from '../../../shared/ui/Field';
+import { useSubmit } from '../../../shared/useSubmit';
 import { toast } from '../../../shared/ui/Toast';
 import { CodeField, useCodeSending } from '../../../shared/ui/CodeField';
 import { ContactTypeTabs, PhoneInput } from '../../../shared/ui/ContactInputs';
@@ -37,8 +37,7 @@ export function RegisterPage() {
   const [inviteCode, setInviteCode] = useState(() => params.get('inviteCode') ?? '');
   const sending = useCodeSending();
   const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmit();
   /** A wallet login of an account with 2FA on asks for the second factor here. */
   const [challenge, setChallenge] = useState<string | null>(null);
 
@@ -58,12 +57,8 @@ export function RegisterPage() {
     const error = accountError();
     setErrors((e) => ({ ...e, account: error ?? undefined }));
     if (error) return false;
-    setServerError(null);
-    return sending.send(
-      () => authApi.sendCode(type, account, 'register'),
-      t('code.sent'),
-      (err) => setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown')),
-    );
+    submission.setError(null);
+    return sending.send(() => authApi.sendCode(type, account, 'register'), t('code.sent'), submission.fail);
   };
 
   const submit = async (e: React.FormEvent) => {
@@ -76,10 +71,9 @@ export function RegisterPage() {
       code: checkCode(code, sending.sent) ?? undefined,
     };
     setErrors(next);
-    setServerError(null);
+    submission.setError(null);
     if (Object.values(next).some(Boolean)) return;
-    setBusy(true);
-    try {
+    await submission.submit(async () => {
       const { token, user } = await authApi.register({
         type,
         account,
@@ -91,11 +85,7 @@ export function RegisterPage() {
       session.login(token, user);
       toast(t('register.done'), 'success');
       void navigate('/profile', { replace: true });
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const msg = (key?: string) => (key ? t(key) : undefined);
@@ -106,7 +96,7 @@ export function RegisterPage() {
         onDone={finish}
         onRestart={(message) => {
           setChallenge(null);
-          setServerError(message || null);
+          submission.setError(message || null);
         }}
       />
     );
@@ -176,9 +166,9 @@ export function RegisterPage() {
             placeholder={t('fields.optional')}
             onChange={setInviteCode}
           />
-          <FormError message={serverError} testId="server-error" />
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {busy ? t('common:states.loading') : t('register.submit')}
+          <FormError message={submission.error} testId="server-error" />
+          <button type="submit" className="btn btn-primary btn-block" disabled={submission.busy}>
+            {submission.busy ? t('common:states.loading') : t('register.submit')}
           </button>
           <AltLogins redirect={null} onResult={altLoginDone} />
           <p className="form-switch">

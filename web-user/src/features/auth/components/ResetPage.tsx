@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../api/http-client';
+import { useSubmit } from '../../../shared/useSubmit';
 import { FormError, NewPasswordFields, TextField } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { CodeField, useCodeSending } from '../../../shared/ui/CodeField';
@@ -21,18 +21,17 @@ export function ResetPage() {
   const [confirm, setConfirm] = useState('');
   const sending = useCodeSending();
   const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmit();
 
   const sendCode = async () => {
     const error = checkEmail(email);
     setErrors((e) => ({ ...e, email: error ?? undefined }));
     if (error) return false;
-    setServerError(null);
+    submission.setError(null);
     return sending.send(
       () => authApi.sendCode('email', email.trim(), 'reset'),
       t('code.sent'),
-      (err) => setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown')),
+      submission.fail,
     );
   };
 
@@ -45,18 +44,13 @@ export function ResetPage() {
       confirm: checkConfirm(password, confirm) ?? undefined,
     };
     setErrors(next);
-    setServerError(null);
+    submission.setError(null);
     if (Object.values(next).some(Boolean)) return;
-    setBusy(true);
-    try {
+    await submission.submit(async () => {
       await authApi.resetPassword({ type: 'email', account: email.trim(), code: code.trim(), password });
       toast(t('reset.done'), 'success');
       void navigate('/pass/login', { replace: true });
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const msg = (key?: string) => (key ? t(key) : undefined);
   return (
@@ -82,9 +76,9 @@ export function ResetPage() {
           onPassword={setPassword}
           onConfirm={setConfirm}
         />
-        <FormError message={serverError} testId="server-error" />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? t('common:states.loading') : t('reset.submit')}
+        <FormError message={submission.error} testId="server-error" />
+        <button type="submit" className="btn btn-primary btn-block" disabled={submission.busy}>
+          {submission.busy ? t('common:states.loading') : t('reset.submit')}
         </button>
         <p className="form-switch">
           <Link to="/pass/login">{t('register.toLogin')}</Link>

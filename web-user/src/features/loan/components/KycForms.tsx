@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, fieldErrors } from '../../../api/http-client';
+import { fieldErrors } from '../../../api/http-client';
 import { Field, FormError, TextField } from '../../../shared/ui/Field';
 import { ImagePicker } from '../../../shared/ui/ImagePicker';
 import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { SignaturePad } from '../../../shared/ui/SignaturePad';
 import { toast } from '../../../shared/ui/Toast';
+import { useSubmit } from '../../../shared/useSubmit';
 import { loanApi } from '../api/loan-api';
 import { COUNTRIES } from './countries';
 
@@ -33,8 +34,7 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
   });
   const [signature, setSignature] = useState<Blob | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmit();
   // A field's error goes as soon as the field changes (the others stay until Next checks again).
   const set = (k: keyof typeof v) => (value: string) => {
     setV({ ...v, [k]: value });
@@ -65,21 +65,19 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
     if (!passport) form.append('back', images.back!, images.back!.name);
     form.append('inHand', images.inHand!, images.inHand!.name);
     form.append('signature', signature!, 'signature.png');
-    setBusy(true);
-    setServerError(null);
-    try {
-      await loanApi.submitKyc(form);
-      toast(t('kyc.submitted'), 'success', 4000);
-      onDone();
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(fields);
-      if (Object.keys(fields).some((f) => f in v)) setStep(1);
-      if (!Object.keys(fields).length)
-        setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
-    } finally {
-      setBusy(false);
-    }
+    await submission.submit(
+      async () => {
+        await loanApi.submitKyc(form);
+        toast(t('kyc.submitted'), 'success', 4000);
+        onDone();
+      },
+      (err) => {
+        const fields = fieldErrors(err);
+        setErrors(fields);
+        if (Object.keys(fields).some((f) => f in v)) setStep(1);
+        return Object.keys(fields).length > 0;
+      },
+    );
   };
   return (
     <Modal
@@ -95,9 +93,9 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
           />
         ) : (
           <ModalActions
-            confirmLabel={busy ? t('common:states.loading') : t('kyc.submit')}
+            confirmLabel={submission.busy ? t('common:states.loading') : t('kyc.submit')}
             cancelLabel={t('common:actions.back')}
-            busy={busy}
+            busy={submission.busy}
             testId="kyc-submit"
             onConfirm={() => void submit()}
             onCancel={() => setStep(1)}
@@ -241,7 +239,7 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
             }}
             error={errors.signature}
           />
-          <FormError message={serverError} />
+          <FormError message={submission.error} />
         </div>
       )}
     </Modal>
@@ -263,8 +261,7 @@ export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone:
   const [v, setV] = useState({ monthlyIncome: '', sourceOfWealth: 'salary', expectedInvestment: '' });
   const [proofs, setProofs] = useState<(File | null)[]>([null, null, null]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmit();
   const submit = async () => {
     const next: Record<string, string> = {};
     if (!/^\d{1,12}(\.\d{1,2})?$/.test(v.monthlyIncome)) next.monthlyIncome = t('kyc.amount');
@@ -275,20 +272,18 @@ export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone:
     const form = new FormData();
     for (const [k, value] of Object.entries(v)) form.append(k, value);
     proofs.forEach((f, i) => f && form.append(i === 0 ? 'proof' : `proof${i + 1}`, f, f.name));
-    setBusy(true);
-    setServerError(null);
-    try {
-      await loanApi.submitAdvanced(form);
-      toast(t('kyc.submitted'), 'success', 4000);
-      onDone();
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(fields);
-      if (!Object.keys(fields).length)
-        setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
-    } finally {
-      setBusy(false);
-    }
+    await submission.submit(
+      async () => {
+        await loanApi.submitAdvanced(form);
+        toast(t('kyc.submitted'), 'success', 4000);
+        onDone();
+      },
+      (err) => {
+        const fields = fieldErrors(err);
+        setErrors(fields);
+        return Object.keys(fields).length > 0;
+      },
+    );
   };
   return (
     <Modal
@@ -297,7 +292,7 @@ export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone:
       footer={
         <ModalActions
           confirmLabel={t('kyc.submit')}
-          busy={busy}
+          busy={submission.busy}
           testId="advanced-submit"
           onConfirm={() => void submit()}
           onCancel={onClose}
@@ -348,7 +343,7 @@ export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone:
             />
           ))}
         </div>
-        <FormError message={serverError} />
+        <FormError message={submission.error} />
       </div>
     </Modal>
   );

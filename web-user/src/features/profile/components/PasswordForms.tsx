@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../api/http-client';
 import { session, type UserInfo } from '../../../shared/session';
+import { useSubmit } from '../../../shared/useSubmit';
 import { FormError, NewPasswordFields, PasswordField } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { CodeField, useCodeSending } from '../../../shared/ui/CodeField';
 import { authApi } from '../../auth/api/auth-api';
 import { checkCode, checkConfirm, checkPassword } from '../../auth/validation';
 import { profileApi } from '../api/profile-api';
-
-const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
 /** Change the login password; the server ends every session, so the user logs in again. */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
@@ -20,8 +18,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmit();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const next = {
@@ -30,20 +27,15 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       confirm: checkConfirm(password, confirm) ?? undefined,
     };
     setErrors(next);
-    setServerError(null);
+    submission.setError(null);
     if (Object.values(next).some(Boolean)) return;
-    setBusy(true);
-    try {
+    await submission.submit(async () => {
       await profileApi.changePassword(oldPassword, password);
       toast(t('password.changed'), 'success');
       onDone();
       session.clear();
       void navigate('/pass/login', { replace: true });
-    } catch (err) {
-      setServerError(errorText(err, t('common:errors.unknown')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const msg = (key?: string) => (key ? t(`auth:${key}`) : undefined);
   return (
@@ -68,8 +60,8 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         onPassword={setPassword}
         onConfirm={setConfirm}
       />
-      <FormError message={serverError} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <FormError message={submission.error} />
+      <button type="submit" className="btn btn-primary" disabled={submission.busy}>
         {t('actions.save')}
       </button>
     </form>
@@ -86,14 +78,13 @@ export function ChangeWithdrawPasswordForm({ user, onDone }: { user: UserInfo; o
   const [confirm, setConfirm] = useState('');
   const sending = useCodeSending();
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmit();
   const send = () => {
-    setServerError(null);
+    submission.setError(null);
     return sending.send(
       () => authApi.sendCode(type, target, 'withdrawPassword'),
       t('auth:code.sent'),
-      (err) => setServerError(errorText(err, t('common:errors.unknown'))),
+      submission.fail,
     );
   };
   const submit = async (e: React.FormEvent) => {
@@ -104,18 +95,13 @@ export function ChangeWithdrawPasswordForm({ user, onDone }: { user: UserInfo; o
       confirm: checkConfirm(password, confirm) ?? undefined,
     };
     setErrors(next);
-    setServerError(null);
+    submission.setError(null);
     if (Object.values(next).some(Boolean)) return;
-    setBusy(true);
-    try {
+    await submission.submit(async () => {
       await profileApi.changeWithdrawPassword({ type, code, password });
       toast(t('withdraw.changed'), 'success');
       onDone();
-    } catch (err) {
-      setServerError(errorText(err, t('common:errors.unknown')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const msg = (key?: string) => (key ? t(`auth:${key}`) : undefined);
   return (
@@ -135,8 +121,8 @@ export function ChangeWithdrawPasswordForm({ user, onDone }: { user: UserInfo; o
         onPassword={setPassword}
         onConfirm={setConfirm}
       />
-      <FormError message={serverError} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <FormError message={submission.error} />
+      <button type="submit" className="btn btn-primary" disabled={submission.busy}>
         {t('actions.save')}
       </button>
     </form>
