@@ -191,17 +191,7 @@ function TwoFactor() {
           onClose={() => setCodes(null)}
           footer={
             <>
-              <button
-                type="button"
-                className="btn btn-ghost"
-                onClick={() =>
-                  void copyText(codes.join('\n')).then((ok) =>
-                    toast(ok ? t('common:states.copied') : t('common:states.copyFailed')),
-                  )
-                }
-              >
-                {t('copy')}
-              </button>
+              <CopyButton text={codes.join('\n')} className="btn btn-ghost" />
               <button
                 type="button"
                 className="btn btn-primary"
@@ -249,6 +239,24 @@ function TwoFactor() {
         </Modal>
       )}
     </section>
+  );
+}
+
+/** Copies what the user must keep (recovery codes, a key's secret) and says whether it could. */
+function CopyButton({ text, className }: { text: string; className: string }) {
+  const { t } = useTranslation('security');
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() =>
+        void copyText(text).then((ok) =>
+          toast(ok ? t('common:states.copied') : t('common:states.copyFailed')),
+        )
+      }
+    >
+      {t('copy')}
+    </button>
   );
 }
 
@@ -442,17 +450,7 @@ function ApiKeys() {
               </code>
             </dd>
           </dl>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={() =>
-              void copyText(created.secret).then((ok) =>
-                toast(ok ? t('common:states.copied') : t('common:states.copyFailed')),
-              )
-            }
-          >
-            {t('copy')}
-          </button>
+          <CopyButton text={created.secret} className="btn btn-ghost btn-sm" />
         </Modal>
       )}
       {revoking && (
