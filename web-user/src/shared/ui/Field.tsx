@@ -20,11 +20,17 @@ export function Field({
         {children(id)}
         {trailing}
       </div>
-      {error && (
-        <div className="field-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FieldError message={error} />
+    </div>
+  );
+}
+
+/** A field's error under it (the Field's own, or of a picker or pad that lays out its field). */
+export function FieldError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <div className="field-error" role="alert">
+      {message}
     </div>
   );
 }

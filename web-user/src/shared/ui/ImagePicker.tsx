@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkImage, compressImage, MAX_UPLOAD_BYTES } from '../image';
+import { FieldError } from './Field';
 
 /**
  * One image for an upload: from the camera (on phones `capture` opens it) or a file, checked for
@@ -86,11 +87,7 @@ export function ImagePicker({
           onChange={(e) => void pick(e.target.files?.[0])}
         />
       </div>
-      {shown && (
-        <div className="field-error" role="alert">
-          {shown}
-        </div>
-      )}
+      <FieldError message={shown} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from './Field';
 
 /** A signature drawn with a finger or the mouse; answers a PNG once something is drawn. */
 export function SignaturePad({
@@ -88,11 +89,7 @@ export function SignaturePad({
           {t('signature.clear')}
         </button>
       </div>
-      {error && (
-        <div className="field-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FieldError message={error} />
     </div>
   );
 }
