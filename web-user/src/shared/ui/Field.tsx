@@ -60,6 +60,42 @@ export function TextField({
   );
 }
 
+/** A select in its Field; `onChange` gets the chosen option's value (a number stays a number). */
+export function SelectField<V extends string | number>({
+  label,
+  error,
+  value,
+  options,
+  testId,
+  onChange,
+}: {
+  label: string;
+  error?: string | null;
+  value: V | undefined;
+  options: { value: V; label: string }[];
+  testId?: string;
+  onChange: (value: V) => void;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(id) => (
+        <select
+          id={id}
+          value={value}
+          onChange={(e) => onChange(options[e.target.selectedIndex].value)}
+          data-testid={testId}
+        >
+          {options.map((o, i) => (
+            <option key={i} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** The error of a whole form (or dialog): the server's message, already in the user's language. */
 export function FormError({ message, testId }: { message?: string | null; testId?: string }) {
   if (!message) return null;

@@ -6,7 +6,7 @@ import { cmp, dec, isDecimal, mul, toExact, truncate } from '../../../shared/dec
 import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, FormError, PageHeader, TextField } from '../../../shared/ui/Field';
+import { FormError, PageHeader, SelectField, TextField } from '../../../shared/ui/Field';
 import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { Pager } from '../../../shared/ui/Pager';
 import { RealBookNotice, StatusBadge } from '../../../shared/ui/RealBookNotice';
@@ -245,17 +245,12 @@ function BuyPlan({
           placeholder={`${formatAmount(product.minAmount)} – ${formatAmount(product.maxAmount)}`}
           dir="ltr"
         />
-        <Field label={t('cycle')}>
-          {(id) => (
-            <select id={id} value={days} onChange={(e) => setDays(Number(e.target.value))}>
-              {product.cycles.map((c) => (
-                <option key={c} value={c}>
-                  {t('days', { days: c, count: c })}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t('cycle')}
+          value={days}
+          options={product.cycles.map((c) => ({ value: c, label: t('days', { days: c, count: c }) }))}
+          onChange={setDays}
+        />
       </div>
     </Modal>
   );

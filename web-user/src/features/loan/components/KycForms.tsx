@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../api/http-client';
-import { Field, FormError, TextField } from '../../../shared/ui/Field';
+import { FormError, SelectField, TextField } from '../../../shared/ui/Field';
 import { ImagePicker } from '../../../shared/ui/ImagePicker';
 import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { SignaturePad } from '../../../shared/ui/SignaturePad';
@@ -121,17 +121,13 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
               onChange={set('lastName')}
               autoComplete="family-name"
             />
-            <Field label={t('kyc.sex')} error={errors.sex}>
-              {(id) => (
-                <select id={id} value={v.sex} onChange={(e) => set('sex')(e.target.value)}>
-                  {['male', 'female', 'other'].map((s) => (
-                    <option key={s} value={s}>
-                      {t(`kyc.sexes.${s}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label={t('kyc.sex')}
+              error={errors.sex}
+              value={v.sex}
+              options={['male', 'female', 'other'].map((s) => ({ value: s, label: t(`kyc.sexes.${s}`) }))}
+              onChange={set('sex')}
+            />
             <TextField
               label={t('kyc.birthdate')}
               error={errors.birthdate}
@@ -139,23 +135,17 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
               value={v.birthdate}
               onChange={set('birthdate')}
             />
-            <Field label={t('kyc.country')} error={errors.country}>
-              {(id) => (
-                <select
-                  id={id}
-                  value={v.country}
-                  onChange={(e) => set('country')(e.target.value)}
-                  data-testid="kyc-country"
-                >
-                  <option value="">—</option>
-                  {COUNTRIES.map((c) => (
-                    <option key={c} value={c}>
-                      {regionName(c)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label={t('kyc.country')}
+              error={errors.country}
+              value={v.country}
+              options={[
+                { value: '', label: '—' },
+                ...COUNTRIES.map((c) => ({ value: c, label: regionName(c) })),
+              ]}
+              testId="kyc-country"
+              onChange={set('country')}
+            />
             <TextField
               label={t('kyc.phone')}
               error={errors.phone}
@@ -174,17 +164,13 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
             autoComplete="street-address"
           />
           <div className="form-grid">
-            <Field label={t('kyc.documentType')} error={errors.documentType}>
-              {(id) => (
-                <select id={id} value={v.documentType} onChange={(e) => set('documentType')(e.target.value)}>
-                  {DOCS.map((d) => (
-                    <option key={d} value={d}>
-                      {t(`kyc.docs.${d}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label={t('kyc.documentType')}
+              error={errors.documentType}
+              value={v.documentType}
+              options={DOCS.map((d) => ({ value: d, label: t(`kyc.docs.${d}`) }))}
+              onChange={set('documentType')}
+            />
             <TextField
               label={t('kyc.documentNo')}
               error={errors.documentNumber}
@@ -308,21 +294,16 @@ export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone:
           onChange={(value) => setV({ ...v, monthlyIncome: value })}
           dir="ltr"
         />
-        <Field label={t('advanced.source')} error={errors.sourceOfWealth}>
-          {(id) => (
-            <select
-              id={id}
-              value={v.sourceOfWealth}
-              onChange={(e) => setV({ ...v, sourceOfWealth: e.target.value })}
-            >
-              {['salary', 'business', 'investments', 'inheritance', 'other'].map((s) => (
-                <option key={s} value={s}>
-                  {t(`advanced.sources.${s}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t('advanced.source')}
+          error={errors.sourceOfWealth}
+          value={v.sourceOfWealth}
+          options={['salary', 'business', 'investments', 'inheritance', 'other'].map((s) => ({
+            value: s,
+            label: t(`advanced.sources.${s}`),
+          }))}
+          onChange={(value) => setV({ ...v, sourceOfWealth: value })}
+        />
         <TextField
           label={t('advanced.expected')}
           error={errors.expectedInvestment}

@@ -7,7 +7,7 @@ import { saveBlob } from '../../../shared/download';
 import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, PageHeader, TextField } from '../../../shared/ui/Field';
+import { PageHeader, SelectField, TextField } from '../../../shared/ui/Field';
 import { RealBookNotice, StatusBadge } from '../../../shared/ui/RealBookNotice';
 import { AsyncView, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
@@ -225,18 +225,15 @@ function LoanForm({
             }}
           >
             <div className="form-grid">
-              <Field label={t('term')}>
-                {(id) => (
-                  <select id={id} value={term} onChange={(e) => setTermDays(Number(e.target.value))}>
-                    {list.map((p) => (
-                      <option key={p.id} value={p.termDays}>
-                        {t('days', { count: p.termDays })} · {formatAmount(p.dailyRatePercent, 4)}% /{' '}
-                        {t('day')}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <SelectField
+                label={t('term')}
+                value={term}
+                options={list.map((p) => ({
+                  value: p.termDays,
+                  label: `${t('days', { count: p.termDays })} · ${formatAmount(p.dailyRatePercent, 4)}% / ${t('day')}`,
+                }))}
+                onChange={setTermDays}
+              />
               <TextField
                 label={t('amount')}
                 error={error}
