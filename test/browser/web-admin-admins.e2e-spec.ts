@@ -5,7 +5,14 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { LedgerService, SystemAccount } from '@app/ledger';
 import { lastCode, registerUser, uniqueName } from '../support/users';
-import { cutOffOn, desktopContext, screenshot, startBrowserRun, type BrowserRun } from './browser-support';
+import {
+  createConsoleAdmin,
+  cutOffOn,
+  desktopContext,
+  screenshot,
+  startBrowserRun,
+  type BrowserRun,
+} from './browser-support';
 
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
@@ -27,6 +34,12 @@ describe('web-admin admin accounts in a real browser', () => {
       throw new Error('web-admin/dist is missing: run `npm run build -w web-admin` first');
     }
     run = await startBrowserRun();
+    // More accounts than a page holds (as after the other files of a run): the list opens newest
+    // first, so that the account just created is in view after the redirect.
+    for (let i = 0; i < 11; i++)
+      await createConsoleAdmin(run, `${uniqueName('crowd')}@example.com`, 'crowd-admin-password', [
+        'reviewer',
+      ]);
     superContext = await desktopContext(run);
     await superContext.grantPermissions(['clipboard-read', 'clipboard-write']);
     reviewerContext = await desktopContext(run);

@@ -539,8 +539,9 @@ const ListActions = () => (
   </TopToolbar>
 );
 
+// Newest first: the account just created is at the top when the form hands back to the list.
 export const AdminList = () => (
-  <List sort={{ field: 'createdAt', order: 'ASC' }} actions={<ListActions />}>
+  <List sort={{ field: 'createdAt', order: 'DESC' }} actions={<ListActions />}>
     {/* Above the accounts: the super-admin role grants that wait for a second super-admin. */}
     <PendingRoleGrants />
     <Datagrid bulkActionButtons={false} rowClick={false}>
