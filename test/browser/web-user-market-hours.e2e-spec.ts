@@ -3,8 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { Clock } from '@app/common';
 import { PriceService } from '@app/market';
 import { MarketClock } from '@app/market/instruments/market-clock';
-import { IPHONE_UA } from './browser-support';
-import { registerUser, shot, startMoneyRun, type MoneyRun } from './web-user-support';
+import { registerUser, shot, startMoneyRun, userContext, type MoneyRun } from './web-user-support';
 import type { RegisteredUser } from '../support/users';
 
 /*
@@ -34,35 +33,8 @@ describe('web-user: when a closed market opens, and an early close', () => {
   };
 
   /** A logged-in context (demo book) in `lang`, in Berlin time, on a desktop or a phone. */
-  const context = async (opts: { lang?: string; mobile?: boolean } = {}): Promise<BrowserContext> => {
-    const ctx = await run.browser.newContext({
-      baseURL: run.baseUrl,
-      ...(opts.mobile
-        ? {
-            viewport: { width: 390, height: 844 },
-            deviceScaleFactor: 2,
-            isMobile: true,
-            hasTouch: true,
-            userAgent: IPHONE_UA,
-          }
-        : { viewport: { width: 1280, height: 860 } }),
-      locale: 'en-US',
-      timezoneId: 'Europe/Berlin',
-    });
-    await ctx.addInitScript(
-      ([token, lang]) => {
-        if (sessionStorage.getItem('init')) return;
-        sessionStorage.setItem('init', '1');
-        sessionStorage.setItem('showboard', '1');
-        localStorage.setItem('token', token);
-        localStorage.setItem('isLogin', '1');
-        localStorage.setItem('virtually', '1');
-        localStorage.setItem('lang', lang);
-      },
-      [user.token, opts.lang ?? 'en'] as const,
-    );
-    return ctx;
-  };
+  const context = (opts: { lang?: string; mobile?: boolean } = {}): Promise<BrowserContext> =>
+    userContext(run, user, { ...opts, timezoneId: 'Europe/Berlin' });
 
   const formatted = (ctx: BrowserContext, iso: string, part: 'dateTime' | 'time', lang = 'en') =>
     ctx

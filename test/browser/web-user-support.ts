@@ -72,7 +72,7 @@ export async function tick(t: TestApp, code: string, price: string): Promise<voi
 export async function userContext(
   run: MoneyRun,
   user: RegisteredUser,
-  opts: { real?: boolean; lang?: string; mobile?: boolean } = {},
+  opts: { real?: boolean; lang?: string; mobile?: boolean; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
   const context = await run.browser.newContext({
     baseURL: run.baseUrl,
@@ -86,6 +86,7 @@ export async function userContext(
         }
       : { viewport: { width: 1280, height: 860 } }),
     locale: 'en-US',
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   await context.addInitScript(
     ([token, real, lang]) => {
