@@ -85,13 +85,84 @@ export function localDayOf(at: Date, timezone = 'UTC'): { date: string; minute: 
   return local;
 }
 
-/** Whether a closure of `calendar` holds at `at` (dates and times in the wall time of `timezone`). */
-export function isClosedAt(calendar: ClosureCalendar, timezone: string, at: Date): boolean {
-  if (calendar.size === 0) return false;
-  const { date, minute } = localDayOf(at, timezone);
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** The offset of `timezone` at `at` (wall time minus UTC, in whole minutes), in milliseconds. */
+export function offsetOf(at: number, timezone: string): number {
+  if (timezone === 'UTC') return 0;
+  const { date, minute } = localDayOf(new Date(at), timezone);
+  return Date.parse(`${date}T00:00:00Z`) + minute * MINUTE_MS - Math.floor(at / MINUTE_MS) * MINUTE_MS;
+}
+
+/** A local reading: the date, the minute of the day and the minute of the week (0 = Sunday 00:00). */
+export interface MarketTime {
+  date: string;
+  minute: number;
+  weekMinute: number;
+}
+
+/** Market readings by zone and UTC minute (the simulator asks for every instrument at once). */
+const marketTimes = new Map<string, MarketTime>();
+
+/**
+ * The local date and minute of `at` as a market keeps its clock: the wall clock of `timezone`,
+ * except in the hour that comes twice when the clock goes back (autumn), where it keeps the
+ * reading of the last minute before the change. Every local time of that hour has already come
+ * once, and a session (or an early close) starts at the FIRST occurrence of its local time: it
+ * does not close again, nor reopen, when the wall clock reads the hour a second time. (Read
+ * literally, a session from 01:30 would open at 01:30, close when the clock goes back to 01:00
+ * and open again half an hour later.) In spring the skipped hour is never read: what was due in
+ * it happens at the jump, as the wall clock then reads a later time.
+ */
+export function marketTimeOf(at: Date, timezone = 'UTC'): MarketTime {
+  if (timezone === 'UTC') {
+    const { date, minute } = localDayOf(at);
+    return { date, minute, weekMinute: at.getUTCDay() * 1440 + minute };
+  }
+  const minuteKey = Math.floor(at.getTime() / MINUTE_MS);
+  const key = `${timezone}|${minuteKey}`;
+  const known = marketTimes.get(key);
+  if (known) return known;
+  const now = minuteKey * MINUTE_MS;
+  let reading = localDayOf(at, timezone);
+  const offset = offsetOf(now, timezone);
+  // How far the clock went back within the last day (none: 0 or less). `now` is in the repeated
+  // hour when the change is less than that long ago, i.e. the offset then was still the old one.
+  const back = offsetOf(now - DAY_MS, timezone) - offset;
+  if (back > 0 && offsetOf(now - back, timezone) !== offset) {
+    // The change is in (now - back, now]: the last minute before it is the reading.
+    let lo = (now - back) / MINUTE_MS; // the old offset
+    let hi = minuteKey; // the new one
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (offsetOf(mid * MINUTE_MS, timezone) === offset) hi = mid;
+      else lo = mid;
+    }
+    reading = localDayOf(new Date((hi - 1) * MINUTE_MS), timezone);
+  }
+  const weekday = new Date(`${reading.date}T00:00:00Z`).getUTCDay();
+  const time = { date: reading.date, minute: reading.minute, weekMinute: weekday * 1440 + reading.minute };
+  if (marketTimes.size >= 100_000) marketTimes.clear();
+  marketTimes.set(key, time);
+  return time;
+}
+
+/** Whether a closure of `calendar` holds on the local `date` at its `minute` of the day. */
+export function isClosedOn(calendar: ClosureCalendar, date: string, minute: number): boolean {
   const closesAt = calendar.get(date);
   if (closesAt === undefined) return false;
   return closesAt === null || minute >= closesAt;
+}
+
+/**
+ * Whether a closure of `calendar` holds at `at` (dates and times in the wall time of `timezone`,
+ * as marketTimeOf reads it across a clock change).
+ */
+export function isClosedAt(calendar: ClosureCalendar, timezone: string, at: Date): boolean {
+  if (calendar.size === 0) return false;
+  const { date, minute } = marketTimeOf(at, timezone);
+  return isClosedOn(calendar, date, minute);
 }
 
 /** A calendar from rows `{day, closesAt}` (`closesAt` `HH:MM` or null). */

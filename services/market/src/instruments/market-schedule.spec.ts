@@ -162,31 +162,108 @@ describe('next market open and close', () => {
     );
   });
 
-  it('a session in the hour the clocks skip opens when they jump; in the hour they repeat, as isOpenAt reads the clock', () => {
-    // 2026-03-08: New York goes from 02:00 EST to 03:00 EDT (07:00 UTC). A session from 02:30 opens at the jump.
-    const spring: TradingHours = {
-      timezone: 'America/New_York',
+  describe('across a clock change (a session starts at the first occurrence of its local time, and does not flap)', () => {
+    const sunday = (timezone: string, open: string, close: string): TradingHours => ({
+      timezone,
       alwaysOpen: false,
-      sessions: [{ open: 'Sun 02:30', close: 'Sun 05:00' }],
-    };
-    expect(times(spring, '2026-03-08T05:00:00Z')).toEqual(closed('2026-03-08T07:00:00.000Z'));
-    expect(isOpenAt(spring, at('2026-03-08T06:59:00Z'))).toBe(false);
-    expect(isOpenAt(spring, at('2026-03-08T07:00:00Z'))).toBe(true);
-    // 2026-11-01: 02:00 EDT goes back to 01:00 EST (06:00 UTC). 01:30 is first 05:30 UTC.
-    const autumn: TradingHours = {
-      timezone: 'America/New_York',
-      alwaysOpen: false,
-      sessions: [{ open: 'Sun 01:30', close: 'Sun 03:00' }],
-    };
-    expect(times(autumn, '2026-11-01T04:00:00Z')).toEqual(closed('2026-11-01T05:30:00.000Z'));
-    // As isOpenAt reads the wall clock: at the change (06:00 UTC) it reads 01:00 again, before the
-    // session, which opens again at 01:30 EST (06:30 UTC).
-    expect(times(autumn, '2026-11-01T05:45:00Z')).toEqual(
-      open('2026-11-01T06:00:00.000Z', '2026-11-01T06:30:00.000Z'),
-    );
-    expect(times(autumn, '2026-11-01T06:45:00Z')).toEqual(
-      open('2026-11-01T08:00:00.000Z', '2026-11-08T06:30:00.000Z'),
-    );
+      sessions: [{ open: `Sun ${open}`, close: `Sun ${close}` }],
+    });
+
+    /** Walks the answers from `from` for `steps` changes, checking isOpenAt minute by minute between them. */
+    function walk(hours: TradingHours, from: string, steps: number, closures = NO_CLOSURES): string[] {
+      const seen: string[] = [];
+      let when = at(from).getTime();
+      for (let step = 0; step < steps; step++) {
+        const t = nextMarketTimes(hours, closures, new Date(when));
+        const change = t.open ? t.nextCloseAt : t.nextOpenAt;
+        if (!change) break;
+        for (let m = when + 60_000; m < change.getTime(); m += 60_000)
+          if (isOpenAt(hours, new Date(m), closures) !== t.open)
+            throw new Error(`${new Date(m).toISOString()} differs`);
+        expect(isOpenAt(hours, change, closures)).toBe(!t.open);
+        seen.push(`${t.open ? 'close' : 'open'} ${change.toISOString()}`);
+        when = change.getTime();
+      }
+      return seen;
+    }
+
+    it('New York, spring (2026-03-08, 02:00 EST to 03:00 EDT at 07:00 UTC): a session from 02:30 opens at the jump', () => {
+      const spring = sunday('America/New_York', '02:30', '05:00');
+      expect(times(spring, '2026-03-08T05:00:00Z')).toEqual(closed('2026-03-08T07:00:00.000Z'));
+      expect(isOpenAt(spring, at('2026-03-08T06:59:00Z'))).toBe(false);
+      expect(isOpenAt(spring, at('2026-03-08T07:00:00Z'))).toBe(true);
+      expect(times(spring, '2026-03-08T07:30:00Z')).toEqual(
+        open('2026-03-08T09:00:00.000Z', '2026-03-15T06:30:00.000Z'),
+      );
+    });
+
+    it('New York, autumn (2026-11-01, 02:00 EDT back to 01:00 EST at 06:00 UTC): from 01:30 EDT, open through the repeated hour', () => {
+      const autumn = sunday('America/New_York', '01:30', '03:00');
+      // 01:30 comes first at 05:30 UTC (EDT).
+      expect(times(autumn, '2026-11-01T04:00:00Z')).toEqual(closed('2026-11-01T05:30:00.000Z'));
+      // Open, and it stays open when the clock goes back to 01:00 (06:00 UTC): it closes at 03:00
+      // EST (08:00 UTC) and opens again next Sunday at 01:30 EST (06:30 UTC).
+      const thereafter = open('2026-11-01T08:00:00.000Z', '2026-11-08T06:30:00.000Z');
+      expect(times(autumn, '2026-11-01T05:45:00Z')).toEqual(thereafter);
+      expect(times(autumn, '2026-11-01T06:00:00Z')).toEqual(thereafter);
+      expect(times(autumn, '2026-11-01T06:15:00Z')).toEqual(thereafter);
+      expect(times(autumn, '2026-11-01T06:45:00Z')).toEqual(thereafter);
+      // A session ending at 01:30 ends at its first occurrence and does not open again at 01:00 EST.
+      const night: TradingHours = {
+        timezone: 'America/New_York',
+        alwaysOpen: false,
+        sessions: [{ open: 'Sat 20:00', close: 'Sun 01:30' }],
+      };
+      expect(times(night, '2026-11-01T05:00:00Z')).toEqual(
+        open('2026-11-01T05:30:00.000Z', '2026-11-08T01:00:00.000Z'),
+      );
+      expect(times(night, '2026-11-01T06:10:00Z')).toEqual(closed('2026-11-08T01:00:00.000Z'));
+      expect(walk(autumn, '2026-10-31T12:00:00Z', 4)).toEqual([
+        'open 2026-11-01T05:30:00.000Z',
+        'close 2026-11-01T08:00:00.000Z',
+        'open 2026-11-08T06:30:00.000Z',
+        'close 2026-11-08T08:00:00.000Z',
+      ]);
+    });
+
+    it('London, spring (2026-03-29, 01:00 GMT to 02:00 BST at 01:00 UTC) and autumn (2026-10-25, 02:00 BST back to 01:00 GMT at 01:00 UTC)', () => {
+      const london = sunday('Europe/London', '01:30', '03:00');
+      // Spring: 01:30 never comes; opens at the jump, closes at 03:00 BST (02:00 UTC).
+      expect(times(london, '2026-03-29T00:30:00Z')).toEqual(closed('2026-03-29T01:00:00.000Z'));
+      expect(times(london, '2026-03-29T01:30:00Z')).toEqual(
+        open('2026-03-29T02:00:00.000Z', '2026-04-05T00:30:00.000Z'),
+      );
+      // Autumn: opens at 01:30 BST (00:30 UTC), open through 01:00-02:00 GMT, closes at 03:00 GMT.
+      expect(times(london, '2026-10-25T00:00:00Z')).toEqual(closed('2026-10-25T00:30:00.000Z'));
+      for (const when of ['2026-10-25T00:45:00Z', '2026-10-25T01:00:00Z', '2026-10-25T01:40:00Z'])
+        expect(times(london, when)).toEqual(open('2026-10-25T03:00:00.000Z', '2026-11-01T01:30:00.000Z'));
+      expect(walk(london, '2026-03-28T12:00:00Z', 4)).toEqual([
+        'open 2026-03-29T01:00:00.000Z',
+        'close 2026-03-29T02:00:00.000Z',
+        'open 2026-04-05T00:30:00.000Z',
+        'close 2026-04-05T02:00:00.000Z',
+      ]);
+      expect(walk(london, '2026-10-24T12:00:00Z', 2)).toEqual([
+        'open 2026-10-25T00:30:00.000Z',
+        'close 2026-10-25T03:00:00.000Z',
+      ]);
+    });
+
+    it('an early close in the repeated hour closes at its first occurrence', () => {
+      const early = calendarOf([{ day: '2026-11-01', closesAt: '01:30' }]);
+      const allNight = sunday('America/New_York', '00:00', '05:00');
+      expect(times(allNight, '2026-11-01T05:00:00Z', early)).toEqual(
+        open('2026-11-01T05:30:00.000Z', '2026-11-08T05:00:00.000Z', true),
+      );
+      expect(times(allNight, '2026-11-01T06:10:00Z', early)).toEqual(closed('2026-11-08T05:00:00.000Z'));
+    });
+
+    it('the seeded markets answer as isOpenAt minute by minute over both changes', () => {
+      for (const h of [stocks, TRADING_HOURS.forex, TRADING_HOURS.futures]) {
+        walk(h, '2026-03-06T12:00:00Z', 8);
+        walk(h, '2026-10-30T12:00:00Z', 8);
+      }
+    });
   });
 
   it(`looks ${SEARCH_DAYS} days ahead at most`, () => {

@@ -1,4 +1,4 @@
-import { localDayOf, NO_CLOSURES, type ClosureCalendar } from './closures';
+import { localDayOf, NO_CLOSURES, offsetOf, type ClosureCalendar } from './closures';
 import { isOpenAt, parseWeekMinute, type TradingHours } from './trading-hours';
 
 /**
@@ -17,7 +17,9 @@ import { isOpenAt, parseWeekMinute, type TradingHours } from './trading-hours';
  * The state can only change at a minute where a session opens or closes, a day starts (a closure
  * begins or ends), an early close strikes, or the zone's offset changes (a session whose wall time
  * falls in the hour skipped in spring starts when the clock jumps): the search looks at those
- * moments only, for at most SEARCH_DAYS days, so it always ends after a few hundred checks.
+ * moments only, for at most SEARCH_DAYS days, so it always ends after a few hundred checks. A
+ * local time that comes twice (the hour repeated in autumn) is looked at both times; isOpenAt acts
+ * on the first one only, so the second is no change.
  */
 export interface MarketTimes {
   open: boolean;
@@ -110,7 +112,7 @@ function wallOf(zone: string, at: number): number {
 
 /** The zone's offset at `at` (wall minus UTC), in milliseconds. */
 function offsetAt(zone: string, at: number): number {
-  return wallOf(zone, at) - Math.floor(at / MINUTE_MS) * MINUTE_MS;
+  return offsetOf(at, zone);
 }
 
 /**

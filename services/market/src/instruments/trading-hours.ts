@@ -1,11 +1,14 @@
-import { isClosedAt, NO_CLOSURES, type ClosureCalendar } from './closures';
+import { isClosedOn, localDayOf, marketTimeOf, NO_CLOSURES, type ClosureCalendar } from './closures';
 
 /**
  * When an instrument trades, as weekly windows in the wall time of `timezone` (an IANA zone such
  * as `America/New_York`, or `UTC`), so that a session keeps its local hours across daylight-saving
  * changes. `open`/`close` read `Sun 17:00`; a window whose close is before its open in the week
- * wraps over the week's end. Exchange holidays and early closes are market closures per
- * instrument type (closures.ts), passed to isOpenAt along with the hours.
+ * wraps over the week's end. On the day the clock goes back, a session whose time comes twice
+ * starts (or ends) at its first occurrence and stays so through the repeated hour; one whose time
+ * falls in the hour skipped in spring starts at the jump (marketTimeOf in closures.ts). Exchange
+ * holidays and early closes are market closures per instrument type (closures.ts), passed to
+ * isOpenAt along with the hours.
  */
 export interface TradingHours {
   timezone: string;
@@ -38,44 +41,13 @@ export function parseWeekMinute(text: string): number {
   return minute;
 }
 
-/** One formatter per zone: building one costs far more than using it. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-/** Local week minutes by zone and UTC minute (the simulator asks for every instrument at once). */
-const localMinutes = new Map<string, number>();
-
-function formatterOf(timezone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timezone, format);
-  }
-  return format;
-}
-
-/** Minute of the week (0 = Sunday 00:00) of `at` on the wall clock of `timezone` (default UTC). */
+/**
+ * Minute of the week (0 = Sunday 00:00) of `at` on the wall clock of `timezone` (default UTC), as
+ * it reads: in the hour repeated in autumn, the same minute twice (isOpenAt reads marketTimeOf).
+ */
 export function weekMinuteOf(at: Date, timezone = 'UTC'): number {
-  if (timezone === 'UTC') return at.getUTCDay() * 1440 + at.getUTCHours() * 60 + at.getUTCMinutes();
-  const key = `${timezone}|${Math.floor(at.getTime() / 60_000)}`;
-  const known = localMinutes.get(key);
-  if (known !== undefined) return known;
-  let day = 0;
-  let hour = 0;
-  let minute = 0;
-  for (const part of formatterOf(timezone).formatToParts(at)) {
-    if (part.type === 'weekday') day = DAYS.indexOf(part.value);
-    else if (part.type === 'hour') hour = Number(part.value);
-    else if (part.type === 'minute') minute = Number(part.value);
-  }
-  const local = day * 1440 + hour * 60 + minute;
-  if (localMinutes.size >= 100_000) localMinutes.clear();
-  localMinutes.set(key, local);
-  return local;
+  const { date, minute } = localDayOf(at, timezone);
+  return new Date(`${date}T00:00:00Z`).getUTCDay() * 1440 + minute;
 }
 
 /** The zone's canonical name when `value` names one Intl knows (an IANA zone or UTC), else null. */
@@ -94,9 +66,12 @@ export function canonicalTimezone(value: unknown): string | null {
  * instrument's type, in the hours' time zone) holds then.
  */
 export function isOpenAt(hours: TradingHours, at: Date, closures: ClosureCalendar = NO_CLOSURES): boolean {
-  if (closures.size > 0 && isClosedAt(closures, hours.timezone ?? 'UTC', at)) return false;
+  if (hours.alwaysOpen && closures.size === 0) return true;
+  // The local time as the market reads it: a session starts at the first occurrence of its time
+  // when the clock goes back, and does not flap in the repeated hour (marketTimeOf).
+  const { date, minute: dayMinute, weekMinute: minute } = marketTimeOf(at, hours.timezone ?? 'UTC');
+  if (closures.size > 0 && isClosedOn(closures, date, dayMinute)) return false;
   if (hours.alwaysOpen) return true;
-  const minute = weekMinuteOf(at, hours.timezone ?? 'UTC');
   return hours.sessions.some(({ open, close }) => {
     const from = parseWeekMinute(open);
     const to = parseWeekMinute(close);
