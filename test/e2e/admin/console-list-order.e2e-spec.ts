@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { registerUser } from '../../support/users';
+import { lastCode, registerUser, type RegisteredUser } from '../../support/users';
+import { PNG_1X1, submitBasicKyc } from '../reliability/reliability-fixtures';
 import { createPair, fund, place } from '../spot/spot-support';
-import { demo, tick } from '../trading/trading-support';
+import { demo, fundReal, real, tick } from '../trading/trading-support';
+
+const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 /*
  * A console list sorted by id keeps the asked direction (the id tiebreak of the other sorts must not
@@ -116,6 +120,99 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
       });
     await place(t, buyer, { symbol: pair.symbol, side: 'buy', type: 'limit', price: '10', quantity: '2' });
   });
+  // One customer's rows in each review list, of one amount and status, so that the id decides between
+  // them (the lists are read filtered by this user: the other files' rows stay out of the pages).
+  let reviewed: RegisteredUser;
+  beforeAll(async () => {
+    reviewed = await registerUser(t);
+    // KYC: three failed submissions, then a verified one.
+    for (let i = 0; i < 4; i++) {
+      const id = await submitBasicKyc(t, reviewed);
+      const decided = await t
+        .http()
+        .post(`/swx/admin/kyc/${id}/${i < 3 ? 'reject' : 'approve'}`)
+        .set(admin)
+        .send(i < 3 ? { reason: 'The photo is blurred' } : {});
+      expect(decided.body.code).toBe(200);
+    }
+    await fundReal(t, reviewed, '10000');
+    for (let i = 0; i < 3; i++) {
+      const sent = t.http().post('/swx/customer/user/recharge').set(real(reviewed));
+      const fields = {
+        coin: 'USDT',
+        network: 'TRC20',
+        amount: '150',
+        txHash: `0x${randomBytes(32).toString('hex')}`,
+        last6: 'a1b2c3',
+      };
+      for (const [k, v] of Object.entries(fields)) void sent.field(k, v);
+      expect((await sent.attach('voucher', PNG_1X1, 'v.png')).body.code).toBe(20002);
+    }
+    // Loans before the withdrawals (no loan is granted while a withdrawal waits), each repaid.
+    for (let i = 0; i < 3; i++) {
+      const loan = await t
+        .http()
+        .post('/swx/customer/user/loan')
+        .set(real(reviewed))
+        .send({ amount: '100', termDays: 30, agree: true });
+      expect(loan.body.result).toMatchObject({ status: 'repaying' });
+      const repaid = await t
+        .http()
+        .post('/swx/customer/user/repayLoan')
+        .set(real(reviewed))
+        .send({ loanId: loan.body.result.id });
+      expect(repaid.body.result).toMatchObject({ status: 'repaid' });
+    }
+    await t
+      .http()
+      .post('/swx/customer/login/sendCode')
+      .send({ type: 'email', account: reviewed.email, scene: 'withdrawPassword' });
+    const code = await lastCode(t, reviewed.email);
+    const password = await t
+      .http()
+      .post('/swx/customer/user/repasswordTx')
+      .set(real(reviewed))
+      .send({ type: 'email', code, password: 'withdraw-secret' });
+    expect(password.body.code).toBe(20005);
+    for (let i = 0; i < 3; i++) {
+      const sent = await t.http().post('/swx/customer/user/withdrawal').set(real(reviewed)).send({
+        method: 'crypto',
+        coin: 'USDT',
+        network: 'TRC20',
+        address: TRON_ADDRESS,
+        amount: '20',
+        withdrawPassword: 'withdraw-secret',
+      });
+      expect(sent.body.code).toBe(20003);
+    }
+  });
+  // Coin pairs of one instant each, out of symbol order: three from long ago (the first ascending)
+  // and three of the far future (the first descending). Inactive: no sequencer takes them.
+  const pastPairs: string[] = [];
+  const futurePairs: string[] = [];
+  beforeAll(async () => {
+    const letters = () => Array.from(randomBytes(6), (b) => String.fromCharCode(65 + (b % 26))).join('');
+    for (const [pairs, at] of [
+      [pastPairs, '2001-01-01T00:00:00Z'],
+      [futurePairs, '2999-01-01T00:00:00Z'],
+    ] as const) {
+      const bases = [letters(), letters(), letters()].map((b) => `Q${b}`);
+      bases.sort().reverse();
+      pairs.push(...bases.map((b) => `${b}USDT`));
+      // One statement: one created_at, the rows in the table in descending symbol order.
+      await t.db.query(
+        `INSERT INTO orders.spot_pairs (symbol, base, quote, tick_size, lot_size, active, created_at)
+         SELECT b || 'USDT', b, 'USDT', 0.01, 0.001, false, $2::timestamptz FROM unnest($1::text[]) AS b`,
+        [bases, at],
+      );
+      await t.db.query(
+        `INSERT INTO orders.spot_books (symbol, book)
+         SELECT s, k FROM unnest($1::text[]) AS s CROSS JOIN (VALUES ('real'), ('demo')) AS v(k)
+         ON CONFLICT DO NOTHING`,
+        [pairs],
+      );
+    }
+  });
   afterAll(async () => {
     await t.close();
   });
@@ -160,6 +257,8 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
     const y = BigInt(String(b));
     return x < y ? -1 : x > y ? 1 : 0;
   };
+  const byText = (a: unknown, b: unknown) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+  const byAmount = (a: unknown, b: unknown) => new Decimal(String(a)).comparedTo(new Decimal(String(b)));
 
   it.each([
     ['contents', 'id'],
@@ -177,11 +276,18 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
     ['u-orders', 'id'],
     ['spot-orders', 'id'],
     ['spot-trades', 'id'],
+    ['recharges', 'id'],
+    ['withdrawals', 'id'],
+    ['coinNetworks', 'id'],
+    ['loans', 'id'],
+    ['kyc', 'id'],
+    ['spot-pairs', 'symbol'],
   ])('%s: sort by %s (a tiebreak column) keeps the asked direction', async (resource, key) => {
     for (const order of ['ASC', 'DESC'] as const) {
       const values = (await rows(resource, [key, order])).map((r) => r[key]);
       expect(new Set(values).size).toBeGreaterThanOrEqual(2);
-      const sorted = [...values].sort(byValue);
+      // The spot pairs' id is their symbol: text.
+      const sorted = [...values].sort(key === 'symbol' ? byText : byValue);
       const expected = order === 'ASC' ? sorted : sorted.reverse();
       // The head first: a list that came back the other way says so in three values.
       expect({ order, head: values.slice(0, 3) }).toEqual({ order, head: expected.slice(0, 3) });
@@ -212,6 +318,119 @@ describe('console lists and edits: order by id, the tiebreak, the echoed record'
     ];
     expect(pages).toEqual(ascending(tiedPlans));
   });
+
+  /** A list page as the console asks for it, filtered, with its Content-Range exposed to the browser. */
+  const page = async (
+    resource: string,
+    sort: [string, 'ASC' | 'DESC'],
+    range: [number, number],
+    filter: Record<string, unknown> = {},
+  ) => {
+    const res = await t
+      .http()
+      .get(`/swx/admin/${resource}`)
+      .query({ sort: JSON.stringify(sort), range: JSON.stringify(range), filter: JSON.stringify(filter) })
+      .set(admin);
+    expect(res.body.code).toBe(200);
+    const result = res.body.result as Record<string, unknown>[];
+    const end = result.length ? range[0] + result.length - 1 : range[0];
+    expect(res.headers['content-range']).toMatch(new RegExp(`^${resource} ${range[0]}-${end}/\\d+$`));
+    expect(res.headers['access-control-expose-headers']).toBe('Content-Range');
+    return result;
+  };
+
+  /**
+   * The list sorted by `column`, one row a page from `at` on: every row exactly once, in the asked
+   * direction, rows of the same value in the order of the tiebreak (`key` in `tiebreak` order), the
+   * same order as the whole list in one page. Answers the keys as the pages gave them.
+   */
+  async function pageByPage(
+    resource: string,
+    [column, order]: [string, 'ASC' | 'DESC'],
+    options: {
+      compare: (a: unknown, b: unknown) => number;
+      tiebreak: 'ASC' | 'DESC';
+      filter?: Record<string, unknown>;
+      key?: string;
+      byKey?: (a: unknown, b: unknown) => number;
+      at?: number;
+      count?: number;
+    },
+  ): Promise<string[]> {
+    const { compare, tiebreak, filter = {}, key = 'id', byKey = byValue, at = 0 } = options;
+    const whole = await page(resource, [column, order], [0, 499], filter);
+    expect(whole.length).toBeLessThan(500);
+    const count = options.count ?? whole.length - at;
+    const paged: Record<string, unknown>[] = [];
+    for (let i = at; i < at + count; i++)
+      paged.push(...(await page(resource, [column, order], [i, i], filter)));
+    const keys = (list: Record<string, unknown>[]) => list.map((r) => String(r[key]));
+    expect(new Set(keys(paged)).size).toBe(count);
+    const direction = order === 'ASC' ? 1 : -1;
+    const tie = tiebreak === 'ASC' ? 1 : -1;
+    const expected = [...paged].sort(
+      (a, b) => direction * compare(a[column], b[column]) || tie * byKey(a[key], b[key]),
+    );
+    // Two rows of one value at least, else the tiebreak was not asked anything.
+    expect(expected.some((r, i) => i > 0 && compare(r[column], expected[i - 1][column]) === 0)).toBe(true);
+    expect({ order, keys: keys(paged) }).toEqual({ order, keys: keys(expected) });
+    expect(keys(whole.slice(at, at + count))).toEqual(keys(expected));
+    return keys(paged);
+  }
+
+  it.each([
+    ['recharges', 'amount', byAmount],
+    ['recharges', 'status', byText],
+    ['withdrawals', 'amount', byAmount],
+    ['withdrawals', 'status', byText],
+    ['loans', 'amount', byAmount],
+    ['loans', 'status', byText],
+    ['kyc', 'status', byText],
+  ] as const)(
+    '%s by %s: rows of one value newest first, each once over the pages, both ways',
+    async (resource, column, compare) => {
+      const filter = { userId: reviewed.id };
+      for (const order of ['ASC', 'DESC'] as const) {
+        const keys = await pageByPage(resource, [column, order], { compare, tiebreak: 'DESC', filter });
+        expect(keys.length).toBeGreaterThanOrEqual(3);
+      }
+      // Sorted by the id itself: the asked direction, not the tiebreak's.
+      const up = (await page(resource, ['id', 'ASC'], [0, 499], filter)).map((r) => r.id);
+      expect(up.length).toBeGreaterThanOrEqual(3);
+      expect(up).toEqual([...up].sort(byValue));
+      const down = (await page(resource, ['id', 'DESC'], [0, 499], filter)).map((r) => r.id);
+      expect(down).toEqual([...up].reverse());
+    },
+  );
+
+  it.each([
+    ['coin', 'ASC'],
+    ['coin', 'DESC'],
+    ['network', 'ASC'],
+    ['network', 'DESC'],
+  ] as const)(
+    'coinNetworks by %s %s: rows of one value in id order, each once over the pages',
+    async (column, order) => {
+      await pageByPage('coinNetworks', [column, order], { compare: byText, tiebreak: 'ASC' });
+    },
+  );
+
+  it.each([
+    ['ASC', () => pastPairs],
+    ['DESC', () => futurePairs],
+  ] as const)(
+    'spot-pairs by createdAt %s: pairs of one instant in symbol order, each once over the pages',
+    async (order, pairs) => {
+      const keys = await pageByPage('spot-pairs', ['createdAt', order], {
+        compare: byText,
+        tiebreak: 'ASC',
+        key: 'symbol',
+        byKey: byText,
+        count: 3,
+      });
+      expect([...keys].sort()).toEqual([...pairs()].sort());
+    },
+  );
 
   it.each([
     ['loanProducts', () => tiedLoans[0]],

@@ -7,10 +7,11 @@ import {
   AdminAuth,
   AdminRole,
   AppException,
-  contentRange,
   ErrorCode,
+  listOrder,
   listPage,
   parseListQuery,
+  setContentRange,
 } from '@app/common';
 import { LedgerService } from '@app/ledger';
 import { User } from '../users/entities/user.entity';
@@ -24,11 +25,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function idList(value: unknown, valid: RegExp): string[] | undefined {
   const ids = Array.isArray(value) ? value : value === undefined ? undefined : [value];
   return ids?.map(String).filter((id) => valid.test(id));
-}
-
-function setRange(reply: FastifyReply, resource: string, offset: number, count: number, total: number) {
-  void reply.header('Content-Range', contentRange(resource, offset, count, total));
-  void reply.header('Access-Control-Expose-Headers', 'Content-Range');
 }
 
 /** The console's read-only directories: customers, admin accounts and the audit trail. */
@@ -61,13 +57,8 @@ export class AdminDirectoryController {
     if (typeof q === 'string' && q.trim()) {
       qb.andWhere('(u.username ILIKE :q OR u.email ILIKE :q OR u.phone ILIKE :q)', { q: `%${q.trim()}%` });
     }
-    const [rows, total] = await qb
-      .orderBy(`u.${list.sort.field}`, list.sort.order)
-      .addOrderBy('u.id', 'ASC')
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
-    setRange(reply, 'users', list.offset, rows.length, total);
+    const [rows, total] = await listPage(qb, list);
+    setContentRange(reply, 'users', list.offset, rows.length, total);
     return rows.map((u) => this.userView(u));
   }
 
@@ -112,11 +103,11 @@ export class AdminDirectoryController {
     const ids = idList((list.filter as { id?: unknown }).id, UUID);
     const [rows, total] = await this.admins.findAndCount({
       where: ids ? { id: In(ids) } : {},
-      order: { [list.sort.field]: list.sort.order, id: 'ASC' },
+      order: listOrder(list),
       skip: list.offset,
       take: list.limit,
     });
-    setRange(reply, 'admins', list.offset, rows.length, total);
+    setContentRange(reply, 'admins', list.offset, rows.length, total);
     const pending = await pendingRoleGrants(
       this.admins.manager,
       rows.map((a) => a.id),
@@ -149,7 +140,7 @@ export class AdminDirectoryController {
     const emails = new Map(
       (adminIds.length ? await this.admins.findBy({ id: In(adminIds) }) : []).map((a) => [a.id, a.email]),
     );
-    setRange(reply, 'audit', list.offset, rows.length, total);
+    setContentRange(reply, 'audit', list.offset, rows.length, total);
     return rows.map((r) => ({
       id: r.id,
       adminId: r.adminId,

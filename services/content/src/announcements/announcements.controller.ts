@@ -7,12 +7,12 @@ import {
   CurrentLanguage,
   CurrentPrincipal,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
   type Language,
 } from '@app/common';
 import { adminActor } from '../shared/admin-actor';
-import { setContentRange } from '../shared/admin-list';
 import { ParseIdPipe } from '../shared/parse-id.pipe';
 import { ANNOUNCEMENT_SORTABLE, AnnouncementsService } from './announcements.service';
 import { CreateAnnouncementDto, UpdateAnnouncementDto } from './dto/announcement.dto';

@@ -6,11 +6,11 @@ import {
   AdminRole,
   CurrentPrincipal,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
 import { adminActor } from '../shared/admin-actor';
-import { setContentRange } from '../shared/admin-list';
 import { ParseIdPipe } from '../shared/parse-id.pipe';
 import { CONTENT_SORTABLE, ContentsService } from './contents.service';
 import { CreateContentDto, ListContentsQuery, UpdateContentDto } from './dto/content.dto';

@@ -7,12 +7,12 @@ import {
   CurrentLanguage,
   CurrentPrincipal,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
   type Language,
 } from '@app/common';
 import { adminActor } from '../shared/admin-actor';
-import { setContentRange } from '../shared/admin-list';
 import { ParseIdPipe } from '../shared/parse-id.pipe';
 import { CreateLevelDto, UpdateLevelDto } from './dto/level.dto';
 import { LEVEL_SORTABLE, LevelsService } from './levels.service';

@@ -8,11 +8,11 @@ import {
   CurrentPrincipal,
   ErrorCode,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
 import { adminActor } from '../shared/admin-actor';
-import { setContentRange } from '../shared/admin-list';
 import { UpdateParameterDto } from './dto/parameter.dto';
 import { needsSuperAdmin } from './parameter-bounds';
 import { PARAMETER_SORTABLE, SystemParametersService } from './system-parameters.service';

@@ -1,8 +1,5 @@
 import { AppException } from '@app/common';
 
-/** The console's Content-Range (and its exposure to the browser) is the common one. */
-export { setContentRange } from '@app/common';
-
 /** react-admin's getMany sends `filter={"id":[1,2]}`; answers the ids or undefined when absent. */
 export function filterIds<T extends string | number>(
   raw: unknown,

@@ -12,12 +12,12 @@ import {
   parseListQuery,
   readImageForm,
   sendPrivateImage,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
   type MultipartForm,
 } from '@app/common';
 import { adminActor } from '../shared/admin-actor';
-import { setContentRange } from '../shared/admin-list';
 import { VISITOR_ID } from './support-sockets';
 import {
   cleanClientId,

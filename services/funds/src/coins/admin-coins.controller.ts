@@ -11,10 +11,11 @@ import {
   AdminRole,
   AppException,
   clientAddress,
-  contentRange,
   CurrentPrincipal,
   ErrorCode,
+  listPage,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
@@ -82,12 +83,8 @@ export class AdminCoinNetworksController {
     const qb = this.dataSource.getRepository(CoinNetwork).createQueryBuilder('n');
     const { coin } = list.filter as { coin?: unknown };
     if (typeof coin === 'string') qb.andWhere('n.coin = :coin', { coin });
-    const [rows, total] = await qb
-      .orderBy(`n.${list.sort.field}`, list.sort.order)
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
-    void reply.header('Content-Range', contentRange('coinNetworks', list.offset, rows.length, total));
+    const [rows, total] = await listPage(qb, list);
+    setContentRange(reply, 'coinNetworks', list.offset, rows.length, total);
     return Promise.all(rows.map((n) => this.view(n)));
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { DataSource, EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
-import { AppException, contentRange, ErrorCode, parseListQuery } from '@app/common';
+import { AppException, ErrorCode, listPage, parseListQuery, setContentRange } from '@app/common';
 import type { AdminAuditService } from '@app/accounts';
 import type { ReviewStatus } from '../deposits/entities/recharge.entity';
 
@@ -99,7 +99,10 @@ export async function decideReview<T extends Reviewable>(options: {
   });
 }
 
-/** The reviewers' list of one kind of request (ra-data-simple-rest: range, sort, filter {status, userId}). */
+/**
+ * The reviewers' list of one kind of request (ra-data-simple-rest: range, sort, filter {status, userId}):
+ * requests of the same sort value newest first, in one order from page to page.
+ */
 export async function listForReview<T extends Reviewable>(
   dataSource: DataSource,
   entity: EntityTarget<T>,
@@ -112,11 +115,7 @@ export async function listForReview<T extends Reviewable>(
   const { status, userId } = list.filter as { status?: unknown; userId?: unknown };
   if (typeof status === 'string') qb.andWhere('r.status = :status', { status });
   if (typeof userId === 'string') qb.andWhere('r.user_id::text = :userId', { userId });
-  const [rows, total] = await qb
-    .orderBy(`r.${list.sort.field}`, list.sort.order)
-    .skip(list.offset)
-    .take(list.limit)
-    .getManyAndCount();
-  void reply.header('Content-Range', contentRange(resource, list.offset, rows.length, total));
+  const [rows, total] = await listPage(qb, list, { field: 'id', order: 'DESC' });
+  setContentRange(reply, resource, list.offset, rows.length, total);
   return rows;
 }

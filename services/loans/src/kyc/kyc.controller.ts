@@ -9,12 +9,13 @@ import {
   AdminAuth,
   AdminRole,
   clientAddress,
-  contentRange,
   CurrentPrincipal,
   CustomerAuth,
+  listPage,
   parseListQuery,
   readImageForm,
   sendPrivateImage,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
@@ -119,12 +120,9 @@ export class AdminKycController {
     if (typeof status === 'string') qb.andWhere('k.status = :status', { status });
     if (typeof userId === 'string') qb.andWhere('k.user_id::text = :userId', { userId });
     if (typeof level === 'string') qb.andWhere('k.level = :level', { level });
-    const [rows, total] = await qb
-      .orderBy(`k.${list.sort.field}`, list.sort.order)
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
-    void reply.header('Content-Range', contentRange('kyc', list.offset, rows.length, total));
+    // Submissions of the same sort value newest first, in one order from page to page.
+    const [rows, total] = await listPage(qb, list, { field: 'id', order: 'DESC' });
+    setContentRange(reply, 'kyc', list.offset, rows.length, total);
     return rows.map((r) => this.kyc.adminView(r));
   }
 

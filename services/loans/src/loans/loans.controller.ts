@@ -9,8 +9,9 @@ import {
   AdminAuth,
   AdminRole,
   clientAddress,
-  contentRange,
+  listPage,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   CurrentBook,
   CurrentPrincipal,
@@ -150,12 +151,9 @@ export class AdminLoansController {
     const { status, userId } = list.filter as { status?: unknown; userId?: unknown };
     if (typeof status === 'string') qb.andWhere('l.status = :status', { status });
     if (typeof userId === 'string') qb.andWhere('l.user_id::text = :userId', { userId });
-    const [rows, total] = await qb
-      .orderBy(`l.${list.sort.field}`, list.sort.order)
-      .skip(list.offset)
-      .take(list.limit)
-      .getManyAndCount();
-    void reply.header('Content-Range', contentRange('loans', list.offset, rows.length, total));
+    // Loans of the same sort value newest first, in one order from page to page.
+    const [rows, total] = await listPage(qb, list, { field: 'id', order: 'DESC' });
+    setContentRange(reply, 'loans', list.offset, rows.length, total);
     return rows.map((l) => ({ ...this.loans.view(l), userId: l.userId }));
   }
 

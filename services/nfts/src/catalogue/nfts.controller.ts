@@ -9,13 +9,13 @@ import {
   AdminRole,
   AppException,
   clientAddress,
-  contentRange,
   CurrentBook,
   CurrentPrincipal,
   CustomerAuth,
   ErrorCode,
   Idempotent,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
   type Book,
@@ -37,11 +37,6 @@ import { CHARITY_SORTABLE, NFT_SORTABLE, NftsService, type AdminActor } from './
 const IMAGES_DIR = path.join(__dirname, '..', 'images');
 
 const actor = (p: AuthPrincipal, req: AppRequest): AdminActor => ({ id: p.id, ip: clientAddress(req) });
-
-function setRange(reply: FastifyReply, resource: string, offset: number, count: number, total: number) {
-  void reply.header('Content-Range', contentRange(resource, offset, count, total));
-  void reply.header('Access-Control-Expose-Headers', 'Content-Range');
-}
 
 @ApiTags('nfts')
 @Controller('swx/customer/index')
@@ -127,7 +122,7 @@ export class AdminNftsController {
   async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, NFT_SORTABLE, { field: 'id', order: 'DESC' });
     const [rows, total] = await this.nfts.adminList(list);
-    setRange(reply, 'nfts', list.offset, rows.length, total);
+    setContentRange(reply, 'nfts', list.offset, rows.length, total);
     return rows;
   }
 
@@ -186,7 +181,7 @@ export class AdminCharitiesController {
   async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, CHARITY_SORTABLE, { field: 'id', order: 'ASC' });
     const [rows, total] = await this.nfts.adminCharities(list);
-    setRange(reply, 'charities', list.offset, rows.length, total);
+    setContentRange(reply, 'charities', list.offset, rows.length, total);
     return rows;
   }
 

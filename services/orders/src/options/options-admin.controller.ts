@@ -8,10 +8,10 @@ import {
   CurrentPrincipal,
   clientAddress,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
-import { setContentRange } from '../u-orders/admin-list';
 import { CreateOptionsProductDto, UpdateOptionsProductDto } from './dto/options.dto';
 import {
   OPTIONS_ORDER_SORTABLE,

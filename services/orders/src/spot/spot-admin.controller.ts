@@ -7,10 +7,10 @@ import {
   AdminAuth,
   AdminRole,
   AppException,
-  contentRange,
   ErrorCode,
   listOrder,
   parseListQuery,
+  setContentRange,
 } from '@app/common';
 import { SpotOrder } from './entities/spot-order.entity';
 import { SpotPair } from './entities/spot-pair.entity';
@@ -46,11 +46,6 @@ function where<T>(filter: Record<string, unknown>, fields: string[]): FindOption
     else out[field] = In(mapped.filter((v) => v !== null));
   }
   return out as FindOptionsWhere<T>;
-}
-
-function setRange(reply: FastifyReply, resource: string, offset: number, count: number, total: number) {
-  void reply.header('Content-Range', contentRange(resource, offset, count, total));
-  void reply.header('Access-Control-Expose-Headers', 'Content-Range');
 }
 
 function orderRow(o: SpotOrder) {
@@ -128,7 +123,7 @@ export class AdminSpotController {
       const named = Array.isArray(filter.userId) ? (filter.userId as unknown[]) : [filter.userId];
       filter.userId = named.filter((v) => (v === 'market_maker') === house);
       if (!(filter.userId as unknown[]).length) {
-        setRange(reply, 'spot-orders', list.offset, 0, 0);
+        setContentRange(reply, 'spot-orders', list.offset, 0, 0);
         return [];
       }
     }
@@ -141,7 +136,7 @@ export class AdminSpotController {
       skip: list.offset,
       take: list.limit,
     });
-    setRange(reply, 'spot-orders', list.offset, rows.length, total);
+    setContentRange(reply, 'spot-orders', list.offset, rows.length, total);
     return rows.map(orderRow);
   }
 
@@ -174,7 +169,7 @@ export class AdminSpotController {
       skip: list.offset,
       take: list.limit,
     });
-    setRange(reply, 'spot-trades', list.offset, rows.length, total);
+    setContentRange(reply, 'spot-trades', list.offset, rows.length, total);
     return rows.map(tradeRow);
   }
 
@@ -192,11 +187,12 @@ export class AdminSpotController {
   async pairs(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, ['symbol', 'createdAt'], { field: 'symbol', order: 'ASC' });
     const [rows, total] = await this.dataSource.getRepository(SpotPair).findAndCount({
-      order: { [list.sort.field]: list.sort.order },
+      // Pairs listed at the same instant in symbol order (the symbol is the pair's id).
+      order: listOrder(list, { field: 'symbol', order: 'ASC' }),
       skip: list.offset,
       take: list.limit,
     });
-    setRange(reply, 'spot-pairs', list.offset, rows.length, total);
+    setContentRange(reply, 'spot-pairs', list.offset, rows.length, total);
     return rows.map((p) => ({
       id: p.symbol,
       symbol: p.symbol,

@@ -1,9 +1,6 @@
 import { In, type FindOptionsWhere } from 'typeorm';
 import { AppException } from '@app/common';
 
-/** The console's Content-Range (and its exposure to the browser) is the common one. */
-export { setContentRange } from '@app/common';
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How each filter field of the admin order lists is checked. */

@@ -3,8 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { AdminAuth, AdminRole, AppException, ErrorCode, listOrder, parseListQuery } from '@app/common';
-import { setContentRange, whereFromFilter } from './admin-list';
+import {
+  AdminAuth,
+  AdminRole,
+  AppException,
+  ErrorCode,
+  listOrder,
+  parseListQuery,
+  setContentRange,
+} from '@app/common';
+import { whereFromFilter } from './admin-list';
 import { UOrder } from './entities/u-order.entity';
 import { UOrdersService } from './u-orders.service';
 
