@@ -1,4 +1,5 @@
-import { calendarOf, NO_CLOSURES } from './closures';
+import { FOREX_YEAR_END, FUTURES } from '../migrations/1767000023000-MarketClosuresYearEnd';
+import { calendarOf, isCalendarDate, NO_CLOSURES, TIME_OF_DAY } from './closures';
 import { nextMarketTimes, SEARCH_DAYS } from './market-schedule';
 import { isOpenAt, TRADING_HOURS, type TradingHours } from './trading-hours';
 
@@ -262,6 +263,110 @@ describe('next market open and close', () => {
       for (const h of [stocks, TRADING_HOURS.forex, TRADING_HOURS.futures]) {
         walk(h, '2026-03-06T12:00:00Z', 8);
         walk(h, '2026-10-30T12:00:00Z', 8);
+      }
+    });
+  });
+
+  describe('the seeded year end and Good Friday of forex, metals and futures (1767000023000-MarketClosuresYearEnd)', () => {
+    // With Christmas and New Year's Day of the first calendar (1766930001000-MarketClosures).
+    const holidays = [
+      { day: '2026-12-25', closesAt: null },
+      { day: '2027-01-01', closesAt: null },
+    ];
+    const rows = (closures: typeof FUTURES) => closures.map(([day, closesAt]) => ({ day, closesAt }));
+    const futuresDays = calendarOf([...holidays, ...rows(FUTURES)]);
+    const forexDays = calendarOf([...holidays, ...rows(FOREX_YEAR_END)]);
+    const futures = TRADING_HOURS.futures;
+    const forex = TRADING_HOURS.forex;
+
+    it('futures: closed on Good Friday, with no evening session the Thursday before', () => {
+      // Thursday 2026-04-02, 11:00 New York (EDT): closes at the regular 17:00 (21:00 UTC), not
+      // early, and opens again on Sunday at 18:00 (22:00 UTC).
+      expect(times(futures, '2026-04-02T15:00:00Z', futuresDays)).toEqual(
+        open('2026-04-02T21:00:00.000Z', '2026-04-05T22:00:00.000Z'),
+      );
+      // Without the closures the Thursday evening session would open at 18:00.
+      expect(times(futures, '2026-04-02T15:00:00Z')).toEqual(
+        open('2026-04-02T21:00:00.000Z', '2026-04-02T22:00:00.000Z'),
+      );
+      for (const when of ['2026-04-02T22:30:00Z', '2026-04-03T03:00:00Z', '2026-04-03T14:00:00Z'])
+        expect(times(futures, when, futuresDays)).toEqual(closed('2026-04-05T22:00:00.000Z'));
+      // 2027: Good Friday is 26 March.
+      expect(times(futures, '2027-03-26T14:00:00Z', futuresDays)).toEqual(closed('2027-03-28T22:00:00.000Z'));
+      expect(times(futures, '2027-03-25T23:00:00Z', futuresDays)).toEqual(closed('2027-03-28T22:00:00.000Z'));
+      // Stocks close on Good Friday (NYSE, first calendar); forex trades (no closure for it).
+      expect(isOpenAt(forex, at('2026-04-03T14:00:00Z'), forexDays)).toBe(true);
+    });
+
+    it('futures: Christmas Eve halts at 13:15 New York (12:15 CT), early; New Year’s Eve at the regular 17:00 with no evening session', () => {
+      // Thursday 2026-12-24, 10:00 New York (EST): closes early at 13:15 (18:15 UTC); Christmas
+      // Day is closed, so it opens on Sunday the 27th at 18:00 (23:00 UTC).
+      expect(times(futures, '2026-12-24T15:00:00Z', futuresDays)).toEqual(
+        open('2026-12-24T18:15:00.000Z', '2026-12-27T23:00:00.000Z', true),
+      );
+      expect(isOpenAt(futures, at('2026-12-24T18:14:00Z'), futuresDays)).toBe(true);
+      expect(isOpenAt(futures, at('2026-12-24T18:15:00Z'), futuresDays)).toBe(false);
+      expect(isOpenAt(futures, at('2026-12-24T23:30:00Z'), futuresDays)).toBe(false);
+      // Thursday 2026-12-31: the regular close at 17:00 (22:00 UTC); no session for New Year's Day.
+      expect(times(futures, '2026-12-31T15:00:00Z', futuresDays)).toEqual(
+        open('2026-12-31T22:00:00.000Z', '2027-01-03T23:00:00.000Z'),
+      );
+      expect(isOpenAt(futures, at('2026-12-31T23:30:00Z'), futuresDays)).toBe(false);
+      // Friday 2027-12-24: 13:15 too, then the weekend.
+      expect(times(futures, '2027-12-24T15:00:00Z', futuresDays)).toEqual(
+        open('2027-12-24T18:15:00.000Z', '2027-12-26T23:00:00.000Z', true),
+      );
+    });
+
+    it('forex and metals: 24 and 31 December close early at 13:00 New York until after the holiday or the weekend', () => {
+      expect(times(forex, '2026-12-24T15:00:00Z', forexDays)).toEqual(
+        open('2026-12-24T18:00:00.000Z', '2026-12-27T22:00:00.000Z', true),
+      );
+      expect(times(forex, '2026-12-24T20:00:00Z', forexDays)).toEqual(closed('2026-12-27T22:00:00.000Z'));
+      expect(times(forex, '2026-12-31T15:00:00Z', forexDays)).toEqual(
+        open('2026-12-31T18:00:00.000Z', '2027-01-03T22:00:00.000Z', true),
+      );
+      // 2027: both are Fridays; the early close is the week's close.
+      expect(times(forex, '2027-12-24T15:00:00Z', forexDays)).toEqual(
+        open('2027-12-24T18:00:00.000Z', '2027-12-26T22:00:00.000Z', true),
+      );
+      expect(times(forex, '2027-12-31T15:00:00Z', forexDays)).toEqual(
+        open('2027-12-31T18:00:00.000Z', '2028-01-02T22:00:00.000Z', true),
+      );
+      // Without the closures 24 December 2026 would trade on to midnight (Christmas Day).
+      expect(times(forex, '2026-12-24T15:00:00Z', calendarOf(holidays))).toEqual(
+        open('2026-12-25T05:00:00.000Z', '2026-12-27T22:00:00.000Z', true),
+      );
+    });
+
+    it('answers as isOpenAt minute by minute over those days', () => {
+      const check = (hours: TradingHours, closures: typeof nyse, from: string) => {
+        let when = at(from).getTime();
+        for (let step = 0; step < 6; step++) {
+          const t = nextMarketTimes(hours, closures, new Date(when));
+          const change = t.open ? t.nextCloseAt : t.nextOpenAt;
+          if (!change) break;
+          for (let m = when + 60_000; m < change.getTime(); m += 60_000)
+            if (isOpenAt(hours, new Date(m), closures) !== t.open)
+              throw new Error(`${new Date(m).toISOString()} differs`);
+          when = change.getTime();
+        }
+      };
+      for (const from of ['2026-04-01T12:00:00Z', '2026-12-22T12:00:00Z', '2027-12-22T12:00:00Z']) {
+        check(futures, futuresDays, from);
+        check(forex, forexDays, from);
+      }
+    });
+
+    it('are valid rows: real dates, HH:MM times, no day twice', () => {
+      for (const list of [FUTURES, FOREX_YEAR_END]) {
+        const days = list.map(([day]) => day);
+        expect(new Set(days).size).toBe(days.length);
+        for (const [day, closesAt, name] of list) {
+          expect(isCalendarDate(day)).toBe(true);
+          if (closesAt !== null) expect(closesAt).toMatch(TIME_OF_DAY);
+          expect(name.length).toBeGreaterThan(0);
+        }
       }
     });
   });
