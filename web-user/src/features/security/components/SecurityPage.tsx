@@ -6,7 +6,7 @@ import { formatDate } from '../../../shared/format';
 import type { UserInfo } from '../../../shared/session';
 import { siweMessage } from '../../../shared/siwe';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { FormError, PageHeader, TextField } from '../../../shared/ui/Field';
+import { FieldError, FormError, PageHeader, TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
@@ -67,6 +67,13 @@ function TwoFactor() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mark = (value: boolean) => setChanged(value);
+  // A dialog's error belongs to it: closing one leaves neither its error nor its code behind.
+  const closeDialog = () => {
+    setSetup(null);
+    setDisabling(false);
+    setCode('');
+    setError(null);
+  };
   const start = async () => {
     setError(null);
     try {
@@ -142,7 +149,7 @@ function TwoFactor() {
       {setup && (
         <Modal
           title={t('twoFactor.setupTitle')}
-          onClose={() => setSetup(null)}
+          onClose={closeDialog}
           footer={
             <button
               type="button"
@@ -216,7 +223,7 @@ function TwoFactor() {
       {disabling && (
         <Modal
           title={t('twoFactor.disableTitle')}
-          onClose={() => setDisabling(false)}
+          onClose={closeDialog}
           footer={
             <button
               type="button"
@@ -305,7 +312,11 @@ function ApiKeys() {
         <button
           type="button"
           className="btn btn-primary btn-sm"
-          onClick={() => setCreating(true)}
+          onClick={() => {
+            // A fresh form: no error of an earlier try.
+            setErrors({});
+            setCreating(true);
+          }}
           data-testid="key-create"
         >
           {t('keys.create')}
@@ -400,7 +411,7 @@ function ApiKeys() {
                   {t(`keys.scope.${s}`)}
                 </label>
               ))}
-              {errors.scopes && <div className="field-error">{errors.scopes}</div>}
+              <FieldError message={errors.scopes} />
             </fieldset>
             <TextField
               label={t('keys.ips')}
@@ -418,7 +429,7 @@ function ApiKeys() {
               onChange={setTotp}
               dir="ltr"
             />
-            {errors.form && <div className="form-error">{errors.form}</div>}
+            <FormError message={errors.form} />
           </div>
         </Modal>
       )}
