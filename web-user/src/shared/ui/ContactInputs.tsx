@@ -84,13 +84,15 @@ export function ContactTypeTabs({
   );
 }
 
-/** A phone number after its area code select, inside a Field (`id` is the number's): digits only. */
+/**
+ * A phone number after its area code select, inside a Field (`id` is the number's): digits only.
+ * Left to right in every language (in Arabic too a number reads "+966 5…", the code first).
+ */
 export function PhoneInput({
   id,
   name,
   area,
   phone,
-  ltr,
   onArea,
   onPhone,
 }: {
@@ -98,14 +100,12 @@ export function PhoneInput({
   name: string;
   area: string;
   phone: string;
-  /** Left to right also in Arabic. */
-  ltr?: boolean;
   onArea: (area: string) => void;
   onPhone: (digits: string) => void;
 }) {
   const { t } = useTranslation('auth');
   return (
-    <div className="phone-input" dir={ltr ? 'ltr' : undefined}>
+    <div className="phone-input" dir="ltr">
       <select aria-label={t('fields.areaCode')} value={area} onChange={(e) => onArea(e.target.value)}>
         {AREA_CODES.map((c) => (
           <option key={c} value={c}>

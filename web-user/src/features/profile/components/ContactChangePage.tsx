@@ -210,7 +210,6 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
               name="newPhone"
               area={area}
               phone={phone}
-              ltr
               onArea={setArea}
               onPhone={setPhone}
             />
