@@ -430,10 +430,30 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
   );
 }
 
+/** An address as its start and end ("TLa2f6…YjU7"), for a select that cannot wrap. */
+function shortAddress(address: string): string {
+  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}
+
+/** A label cut to about 16 Latin letters (a CJK character counts as two), with "…" when cut. */
+function shortLabel(label: string, room = 16): string {
+  let used = 0;
+  let out = '';
+  for (const ch of label) {
+    used += (ch.codePointAt(0) ?? 0) >= 0x2e80 ? 2 : 1;
+    if (used > room) return `${out.trimEnd()}…`;
+    out += ch;
+  }
+  return label;
+}
+
 /**
  * A saved address of this coin and network, picked to fill the address field, and the way to the
  * address book. None saved: a sentence that wraps (as the select's placeholder it was cut on a
  * phone, in Japanese "このネットワークの保存済みアドレスはありません" lost its end), nothing to pick.
+ * A select cannot wrap either: an option is its label and the address's ends (on a phone the whole
+ * address ran past the select), the field below then holds all of it; the addresses still in their
+ * 24-hour wait are a group of their own, and a picked one says under the select when it is usable.
  */
 function AddressBookPick({
   saved,
@@ -446,7 +466,7 @@ function AddressBookPick({
   picked: SavedAddress | undefined;
   onPick: (entry: SavedAddress | undefined) => void;
 }) {
-  const { t, i18n } = useTranslation('funds');
+  const { t } = useTranslation('funds');
   const manage = (
     <Link to="/profile/address-book" className="small" data-testid="manage-address-book">
       {t('addressBook.manage')}
@@ -459,6 +479,12 @@ function AddressBookPick({
       </p>
     ) : null;
   }
+  const option = (e: SavedAddress) => (
+    <option key={e.id} value={e.id} title={`${e.label} · ${e.address}`}>
+      {t('addressBook.option', { label: shortLabel(e.label), address: shortAddress(e.address) })}
+    </option>
+  );
+  const waiting = saved.filter((e) => !isUsable(e));
   return (
     <>
       <Field label={t('addressBook.pick')}>
@@ -470,21 +496,17 @@ function AddressBookPick({
             onChange={(e) => onPick(saved.find((x) => x.id === e.target.value))}
           >
             <option value="">{t('addressBook.pickNone')}</option>
-            {saved.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.usable || new Date(e.usableFrom).getTime() <= Date.now()
-                  ? t('addressBook.option', { label: e.label, address: e.address })
-                  : t('addressBook.optionWaiting', {
-                      label: e.label,
-                      address: e.address,
-                      time: formatDate(e.usableFrom, i18n.language),
-                    })}
-              </option>
-            ))}
+            {saved.filter((e) => isUsable(e)).map(option)}
+            {waiting.length > 0 && (
+              <optgroup label={t('addressBook.pickWaiting')}>{waiting.map(option)}</optgroup>
+            )}
           </select>
         )}
       </Field>
-      {manage}
+      <div className="address-book-picked small">
+        {picked && !isUsable(picked) && <UsableFrom entry={picked} />}
+        {manage}
+      </div>
     </>
   );
 }
