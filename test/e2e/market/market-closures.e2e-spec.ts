@@ -26,8 +26,9 @@ describe('market closures (admin API, orders, simulator)', () => {
   let instrument: { id: number; code: string };
   const made: number[] = [];
   const auth = () => ({ Authorization: `Bearer ${token}` });
-  // A day ten days from now (UTC) and times on it.
-  const day = new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10);
+  // A day ten days from now (UTC) or the first after it without a seeded metals closure (the
+  // calendar has some in late December), and times on it.
+  let day = new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10);
   const on = (time: string) => new Date(`${day}T${time}:00Z`);
   let restoreClocks: () => void = () => undefined;
 
@@ -65,6 +66,21 @@ describe('market closures (admin API, orders, simulator)', () => {
       .send({ email: 'admin@example.com', password: 'admin-password-for-tests' });
     token = login.body.result.token;
     headers = { Authorization: `Bearer ${(await registerUser(t)).token}`, virtually: 'NO' };
+    const taken = await t
+      .http()
+      .get(ADMIN)
+      .query({
+        filter: JSON.stringify({
+          type: 7,
+          from: day,
+          to: new Date(Date.parse(`${day}T00:00:00Z`) + 60 * DAY_MS).toISOString().slice(0, 10),
+        }),
+        range: '[0,99]',
+      })
+      .set(auth());
+    const seeded = new Set((taken.body.result as { day: string }[]).map((c) => c.day));
+    while (seeded.has(day))
+      day = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
     instrument = await createTestInstrument(t, token, 'C');
     const prices = t.app.get(PriceService);
     await waitFor(
@@ -114,10 +130,33 @@ describe('market closures (admin API, orders, simulator)', () => {
     const etf = await filter({ type: 5, from: '2027-03-26', to: '2027-03-26' });
     expect(etf.body.result).toEqual([expect.objectContaining({ type: 5, name: 'Good Friday' })]);
     const forex = await filter({ type: 1, from: '2026-01-01', to: '2027-12-31' });
-    expect((forex.body.result as { day: string }[]).map((c) => c.day)).toEqual([
-      '2026-01-01',
-      '2026-12-25',
-      '2027-01-01',
+    expect(
+      (forex.body.result as { day: string; closesAt: string | null }[]).map((c) => [c.day, c.closesAt]),
+    ).toEqual([
+      ['2026-01-01', null],
+      ['2026-12-24', '13:00'],
+      ['2026-12-25', null],
+      ['2026-12-31', '13:00'],
+      ['2027-01-01', null],
+      ['2027-12-24', '13:00'],
+      ['2027-12-31', '13:00'],
+    ]);
+    // Futures: CME's Good Friday (and no Thursday evening session before it), Christmas Eve at
+    // 13:15 New York, New Year's Eve without the evening session.
+    const futures = await filter({ type: 4, from: '2026-01-01', to: '2027-12-31' });
+    expect(
+      (futures.body.result as { day: string; closesAt: string | null }[]).map((c) => [c.day, c.closesAt]),
+    ).toEqual([
+      ['2026-01-01', null],
+      ['2026-04-02', '17:00'],
+      ['2026-04-03', null],
+      ['2026-12-24', '13:15'],
+      ['2026-12-25', null],
+      ['2026-12-31', '17:00'],
+      ['2027-01-01', null],
+      ['2027-03-25', '17:00'],
+      ['2027-03-26', null],
+      ['2027-12-24', '13:15'],
     ]);
     expect((await filter({ type: 2 })).body.result).toEqual([]);
     // A seeded Christmas closes a stock whatever the clock of this run says.
@@ -128,6 +167,12 @@ describe('market closures (admin API, orders, simulator)', () => {
     expect(prices.isTradable('AAPL', new Date('2026-12-24T17:59:00Z'))).toBe(true);
     expect(prices.isTradable('AAPL', new Date('2026-12-24T18:00:00Z'))).toBe(false);
     expect(prices.isTradable('EURUSD', new Date('2026-12-25T12:00:00Z'))).toBe(false);
+    // Forex and metals close early on Christmas Eve at 13:00 New York (18:00 UTC).
+    expect(prices.isTradable('EURUSD', new Date('2026-12-24T17:59:00Z'))).toBe(true);
+    expect(prices.isTradable('XAUUSD', new Date('2026-12-24T18:00:00Z'))).toBe(false);
+    // Futures on Good Friday.
+    expect(prices.isTradable('USOIL', new Date('2026-04-03T14:00:00Z'))).toBe(false);
+    expect(prices.isTradable('USOIL', new Date('2026-04-02T15:00:00Z'))).toBe(true);
     expect(prices.isTradable('BTCUSDT', new Date('2026-12-25T12:00:00Z'))).toBe(true);
   });
 
