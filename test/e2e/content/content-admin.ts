@@ -25,10 +25,25 @@ export async function contentCallers(t: TestApp) {
   return { operator, reviewer, customer };
 }
 
-export async function auditActions(t: TestApp, targetType: string, targetId: string): Promise<string[]> {
+/**
+ * The audit's actions on a record, oldest first; only those after the entry `afterId` when given (the
+ * run's database is shared by the files of a worker, and another file may change the same record).
+ */
+export async function auditActions(
+  t: TestApp,
+  targetType: string,
+  targetId: string,
+  afterId = '0',
+): Promise<string[]> {
   const rows: { action: string }[] = await t.db.query(
-    `SELECT action FROM accounts.admin_audit WHERE target_type = $1 AND target_id = $2 ORDER BY id`,
-    [targetType, targetId],
+    `SELECT action FROM accounts.admin_audit WHERE target_type = $1 AND target_id = $2 AND id > $3 ORDER BY id`,
+    [targetType, targetId, afterId],
   );
   return rows.map((r) => r.action);
+}
+
+/** The id of the audit's latest entry ('0' when empty): what a test's own entries come after. */
+export async function lastAuditId(t: TestApp): Promise<string> {
+  const [row] = await t.db.query(`SELECT coalesce(max(id), 0)::text AS id FROM accounts.admin_audit`);
+  return (row as { id: string }).id;
 }

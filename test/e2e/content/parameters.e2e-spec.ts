@@ -11,7 +11,7 @@ import {
 import { PUBLIC_PARAMETER_KEYS, SystemParametersService } from '@app/content';
 import { SystemParameter } from '@app/content/parameters/entities/system-parameter.entity';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { adminLogin, auditActions, bearer, contentCallers } from './content-admin';
+import { adminLogin, auditActions, bearer, contentCallers, lastAuditId } from './content-admin';
 
 describe('system parameters', () => {
   let t: TestApp;
@@ -200,6 +200,7 @@ describe('system parameters', () => {
     });
 
     it('an update is visible through getParamByKey at once and is audited with before and after', async () => {
+      const lastAudit = await lastAuditId(t);
       expect((await param('withdraw_min_BTC')).result.paramValue).toBe('0.001'); // now cached
       const one = await t.http().get('/swx/admin/parameters/withdraw_min_BTC').set(bearer(callers.operator));
       // react-admin sends the whole record back; the read-only fields are ignored.
@@ -211,25 +212,32 @@ describe('system parameters', () => {
         new Decimal('0.005'),
       );
       const audit: { action: string; detail: object }[] = await t.db.query(
-        `SELECT action, detail FROM accounts.admin_audit WHERE target_type = 'system_parameter' AND target_id = 'withdraw_min_BTC'`,
+        `SELECT action, detail FROM accounts.admin_audit
+          WHERE target_type = 'system_parameter' AND target_id = 'withdraw_min_BTC' AND id > $1 ORDER BY id`,
+        [lastAudit],
       );
       expect(audit).toEqual([{ action: 'parameter.updated', detail: { before: '0.001', after: '0.005' } }]);
       await put('withdraw_min_BTC', { value: '0.001' });
       expect((await param('withdraw_min_BTC')).result.paramValue).toBe('0.001');
-      await expect(auditActions(t, 'system_parameter', 'withdraw_min_BTC')).resolves.toHaveLength(2);
+      await expect(auditActions(t, 'system_parameter', 'withdraw_min_BTC', lastAudit)).resolves.toHaveLength(
+        2,
+      );
     });
 
     it('a description alone changes (the console sends only what changed): the value stays, both audited', async () => {
       const before = (
         await t.http().get('/swx/admin/parameters/withdraw_min_ETH').set(bearer(callers.operator))
       ).body.result as { value: string; description: string | null };
+      const lastAudit = await lastAuditId(t);
       const res = await put('withdraw_min_ETH', { description: 'Smallest ETH withdrawal' });
       expect(res.body).toMatchObject({
         code: 200,
         result: { id: 'withdraw_min_ETH', value: before.value, description: 'Smallest ETH withdrawal' },
       });
       const audit: { detail: object }[] = await t.db.query(
-        `SELECT detail FROM accounts.admin_audit WHERE target_type = 'system_parameter' AND target_id = 'withdraw_min_ETH'`,
+        `SELECT detail FROM accounts.admin_audit
+          WHERE target_type = 'system_parameter' AND target_id = 'withdraw_min_ETH' AND id > $1 ORDER BY id`,
+        [lastAudit],
       );
       expect(audit).toEqual([
         {
@@ -262,11 +270,12 @@ describe('system parameters', () => {
           )
         )[0].value as string;
       const value = await stored();
+      const lastAudit = await lastAuditId(t);
       expect((await put('withdraw_dual_approval_threshold', { value: '0' }, operator)).body.code).toBe(403);
       expect(await stored()).toBe(value);
-      await expect(auditActions(t, 'system_parameter', 'withdraw_dual_approval_threshold')).resolves.toEqual(
-        [],
-      );
+      await expect(
+        auditActions(t, 'system_parameter', 'withdraw_dual_approval_threshold', lastAudit),
+      ).resolves.toEqual([]);
       // Other parameters stay the operator's.
       expect((await put('withdraw_min_BTC', { value: '0.002' }, operator)).body.code).toBe(200);
       expect((await put('withdraw_min_BTC', { value: '0.001' }, operator)).body.code).toBe(200);
