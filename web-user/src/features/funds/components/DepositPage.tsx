@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrors } from '../../../api/http-client';
 import { isDecimal, dec, cmp } from '../../../shared/decimal';
-import { copyText } from '../../../shared/download';
 import { formatAmount } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, PageHeader } from '../../../shared/ui/Field';
+import { CopyButton } from '../../../shared/ui/CopyButton';
+import { PageHeader, SelectField, TextField } from '../../../shared/ui/Field';
 import { ImagePicker } from '../../../shared/ui/ImagePicker';
 import { QrCode } from '../../../shared/ui/QrCode';
 import { RealBookNotice } from '../../../shared/ui/RealBookNotice';
@@ -108,29 +108,19 @@ function DepositForm({ networks, disabled }: { networks: CoinNetwork[]; disabled
         <section className="card">
           <h2>{t('deposit.step1')}</h2>
           <div className="form">
-            <Field label={t('fields.coin')}>
-              {(id) => (
-                <select
-                  id={id}
-                  value={coin}
-                  onChange={(e) => setCoin(e.target.value)}
-                  data-testid="deposit-coin"
-                >
-                  {coins.map((c) => (
-                    <option key={c}>{c}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label={t('fields.network')}>
-              {(id) => (
-                <select id={id} value={network} onChange={(e) => setNetwork(e.target.value)}>
-                  {coinNetworks.map((n) => (
-                    <option key={n.network}>{n.network}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label={t('fields.coin')}
+              value={coin}
+              options={coins.map((c) => ({ value: c, label: c }))}
+              testId="deposit-coin"
+              onChange={setCoin}
+            />
+            <SelectField
+              label={t('fields.network')}
+              value={network}
+              options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))}
+              onChange={setNetwork}
+            />
           </div>
           {disabled ? null : address.loading ? (
             <Loading />
@@ -144,20 +134,12 @@ function DepositForm({ networks, disabled }: { networks: CoinNetwork[]; disabled
                 <code className="address" data-testid="deposit-address" dir="ltr">
                   {address.data.address}
                 </code>
-                <button
-                  type="button"
+                <CopyButton
+                  text={address.data.address}
+                  label={t('deposit.copy')}
                   className="btn btn-ghost btn-sm"
-                  onClick={() =>
-                    void copyText(address.data!.address).then((ok) =>
-                      toast(
-                        ok ? t('common:states.copied') : t('common:states.copyFailed'),
-                        ok ? 'success' : 'error',
-                      ),
-                    )
-                  }
-                >
-                  {t('deposit.copy')}
-                </button>
+                  marked
+                />
                 <ul className="rules small">
                   <li data-testid="deposit-min">
                     {t('deposit.minimum', { name: coin, limit: formatAmount(address.data.minDeposit) })}
@@ -179,34 +161,30 @@ function DepositForm({ networks, disabled }: { networks: CoinNetwork[]; disabled
               if (validate()) setConfirming(true);
             }}
           >
-            <Field label={t('fields.amount')} error={errors.amount}>
-              {(id) => (
-                <input
-                  id={id}
-                  inputMode="decimal"
-                  value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
-                  placeholder={
-                    net ? t('deposit.minPlaceholder', { limit: formatAmount(net.minDeposit) }) : ''
-                  }
-                  dir="ltr"
-                />
-              )}
-            </Field>
-            <Field label={t('fields.txHash')} error={errors.txHash}>
-              {(id) => <input id={id} value={txHash} onChange={(e) => setTxHash(e.target.value)} dir="ltr" />}
-            </Field>
-            <Field label={t('fields.last6')} error={errors.last6}>
-              {(id) => (
-                <input
-                  id={id}
-                  value={last6}
-                  maxLength={6}
-                  onChange={(e) => setLast6(e.target.value)}
-                  dir="ltr"
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('fields.amount')}
+              error={errors.amount}
+              inputMode="decimal"
+              value={amount}
+              onChange={setAmount}
+              placeholder={net ? t('deposit.minPlaceholder', { limit: formatAmount(net.minDeposit) }) : ''}
+              dir="ltr"
+            />
+            <TextField
+              label={t('fields.txHash')}
+              error={errors.txHash}
+              value={txHash}
+              onChange={setTxHash}
+              dir="ltr"
+            />
+            <TextField
+              label={t('fields.last6')}
+              error={errors.last6}
+              value={last6}
+              maxLength={6}
+              onChange={setLast6}
+              dir="ltr"
+            />
             <ImagePicker
               key={round}
               name="voucher"

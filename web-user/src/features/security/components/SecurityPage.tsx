@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors, http } from '../../../api/http-client';
-import { copyText } from '../../../shared/download';
 import { formatDate } from '../../../shared/format';
 import type { UserInfo } from '../../../shared/session';
 import { siweMessage } from '../../../shared/siwe';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
+import { CopyButton } from '../../../shared/ui/CopyButton';
 import { FieldError, FormError, PageHeader, TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { AsyncView } from '../../../shared/ui/StateViews';
@@ -198,7 +198,7 @@ function TwoFactor() {
           onClose={() => setCodes(null)}
           footer={
             <>
-              <CopyButton text={codes.join('\n')} className="btn btn-ghost" />
+              <CopyButton text={codes.join('\n')} label={t('copy')} className="btn btn-ghost" />
               <button
                 type="button"
                 className="btn btn-primary"
@@ -246,24 +246,6 @@ function TwoFactor() {
         </Modal>
       )}
     </section>
-  );
-}
-
-/** Copies what the user must keep (recovery codes, a key's secret) and says whether it could. */
-function CopyButton({ text, className }: { text: string; className: string }) {
-  const { t } = useTranslation('security');
-  return (
-    <button
-      type="button"
-      className={className}
-      onClick={() =>
-        void copyText(text).then((ok) =>
-          toast(ok ? t('common:states.copied') : t('common:states.copyFailed')),
-        )
-      }
-    >
-      {t('copy')}
-    </button>
   );
 }
 
@@ -461,7 +443,7 @@ function ApiKeys() {
               </code>
             </dd>
           </dl>
-          <CopyButton text={created.secret} className="btn btn-ghost btn-sm" />
+          <CopyButton text={created.secret} label={t('copy')} className="btn btn-ghost btn-sm" />
         </Modal>
       )}
       {revoking && (
