@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, fieldErrors } from '../../../api/http-client';
+import { fieldErrors } from '../../../api/http-client';
 import { cmp, dec, isDecimal } from '../../../shared/decimal';
 import { formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { useNow } from '../../../shared/useNow';
 import { BalanceUnavailable, knownBalance } from '../../../shared/ui/BalanceUnavailable';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { Field, PageHeader } from '../../../shared/ui/Field';
+import { FormError, PageHeader, SelectField, TextField } from '../../../shared/ui/Field';
 import { RealBookNotice } from '../../../shared/ui/RealBookNotice';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
+import { useSubmit } from '../../../shared/useSubmit';
 import { fundsApi, type ExchangeQuote } from '../api/funds-api';
 import '../funds.css';
 
@@ -65,28 +66,30 @@ function ExchangeForm({
   const [to, setTo] = useState(currencies[1] ?? currencies[0]);
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const quoting = useSubmit();
   const [quote, setQuote] = useState<ExchangeQuote | null>(null);
   const now = useNow(500);
   const left = quote ? Math.max(0, Math.ceil((Date.parse(quote.expiresAt) - now) / 1000)) : 0;
 
   const balance = balanceOf(from);
   const ask = async () => {
-    setServerError(null);
+    quoting.setError(null);
     const next: Record<string, string> = {};
     if (!isDecimal(amount) || cmp(dec(amount), dec('0')) <= 0) next.amount = t('validation.amount');
     else if (balance !== null && cmp(dec(amount), dec(balance)) > 0) next.amount = t('exchange.overBalance');
     if (from === to) next.to = t('exchange.same');
     setErrors(next);
     if (Object.keys(next).length) return;
-    try {
-      setQuote(await fundsApi.exchangeQuote(from, to, amount.trim()));
-    } catch (err) {
-      const fields = fieldErrors(err);
-      if (Object.keys(fields).length) setErrors(fields);
-      else setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
-    }
+    await quoting.submit(
+      async () => setQuote(await fundsApi.exchangeQuote(from, to, amount.trim())),
+      (err) => {
+        const fields = fieldErrors(err);
+        if (Object.keys(fields).length) setErrors(fields);
+        return Object.keys(fields).length > 0;
+      },
+    );
   };
+  const options = currencies.map((c) => ({ value: c, label: c }));
   return (
     <>
       <section className="card">
@@ -99,20 +102,14 @@ function ExchangeForm({
           }}
         >
           <div className="exchange-pair">
-            <Field label={t('exchange.from')} error={errors.from}>
-              {(id) => (
-                <select
-                  id={id}
-                  value={from}
-                  onChange={(e) => setFrom(e.target.value)}
-                  data-testid="exchange-from"
-                >
-                  {currencies.map((c) => (
-                    <option key={c}>{c}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label={t('exchange.from')}
+              error={errors.from}
+              value={from}
+              options={options}
+              testId="exchange-from"
+              onChange={setFrom}
+            />
             {/* A button of its own size between the two coins: the empty line above it is as tall as
                 their labels, so that it sits level with the selects. */}
             <div className="exchange-swap">
@@ -133,27 +130,23 @@ function ExchangeForm({
                 <span aria-hidden="true">⇄</span>
               </button>
             </div>
-            <Field label={t('exchange.to')} error={errors.to}>
-              {(id) => (
-                <select id={id} value={to} onChange={(e) => setTo(e.target.value)} data-testid="exchange-to">
-                  {currencies.map((c) => (
-                    <option key={c}>{c}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label={t('exchange.to')}
+              error={errors.to}
+              value={to}
+              options={options}
+              testId="exchange-to"
+              onChange={setTo}
+            />
           </div>
-          <Field label={t('fields.amount')} error={errors.amount}>
-            {(id) => (
-              <input
-                id={id}
-                inputMode="decimal"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                dir="ltr"
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('fields.amount')}
+            error={errors.amount}
+            inputMode="decimal"
+            value={amount}
+            onChange={setAmount}
+            dir="ltr"
+          />
           <div className="muted small amount-exact" data-testid="exchange-available">
             {t('withdraw.available', {
               amount: balance === null ? '—' : formatExact(balance),
@@ -161,11 +154,7 @@ function ExchangeForm({
             })}
           </div>
           {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
-          {serverError && (
-            <div className="form-error" role="alert">
-              {serverError}
-            </div>
-          )}
+          <FormError message={quoting.error} />
           <button
             type="submit"
             className="btn btn-primary btn-block"
