@@ -26,10 +26,10 @@ export function Field({
 }
 
 /** A field's error under it (the Field's own, or of a picker or pad that lays out its field). */
-export function FieldError({ message }: { message?: string | null }) {
+export function FieldError({ message, testId }: { message?: string | null; testId?: string }) {
   if (!message) return null;
   return (
-    <div className="field-error" role="alert">
+    <div className="field-error" role="alert" data-testid={testId}>
       {message}
     </div>
   );

@@ -7,11 +7,21 @@ import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { BalanceUnavailable, knownBalance } from '../../../shared/ui/BalanceUnavailable';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { AuthenticatorCodeField, Field, PageHeader } from '../../../shared/ui/Field';
+import {
+  AuthenticatorCodeField,
+  Field,
+  FieldError,
+  FormError,
+  PageHeader,
+  PasswordField,
+  SelectField,
+  TextField,
+} from '../../../shared/ui/Field';
 import { RealBookNotice } from '../../../shared/ui/RealBookNotice';
 import { AsyncView, ErrorState, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
+import { useSubmit } from '../../../shared/useSubmit';
 import {
   ADDRESS_NOT_WHITELISTED,
   fundsApi,
@@ -72,15 +82,15 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
     password: '',
     totp: '',
   });
-  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setV({ ...v, [k]: e.target.value });
+  const set = (k: keyof typeof v) => (value: string) => {
+    setV({ ...v, [k]: value });
     if (errors[k]) setErrors(({ [k]: _gone, ...rest }) => rest);
   };
   // Asked at once of a user with 2FA on (the server requires it); the server may still ask others.
   const [needTotp, setNeedTotp] = useState(Boolean(user?.twoFactorEnabled));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<WithdrawalQuote | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const reviewing = useSubmit();
   const [round, setRound] = useState(0);
   const validAmount = isDecimal(v.amount) && cmp(dec(v.amount), dec('0')) > 0;
   // The fee quote follows the amount (debounced by the effect's own dependency changes).
@@ -135,9 +145,9 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
     return Object.keys(next).length === 0;
   };
   const review = async () => {
-    setServerError(null);
+    reviewing.setError(null);
     if (!validate()) return;
-    try {
+    await reviewing.submit(async () => {
       const q = await fundsApi.withdrawalQuote(
         coin,
         method === 'crypto' ? network : undefined,
@@ -155,9 +165,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
         return;
       }
       setConfirming(q);
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
-    }
+    });
   };
   const submit = async (key: string) => {
     const body =
@@ -243,25 +251,19 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
             ))}
           </div>
           <div className="form-grid">
-            <Field label={t('fields.coin')}>
-              {(id) => (
-                <select id={id} value={coin} onChange={(e) => setCoin(e.target.value)}>
-                  {coins.map((c) => (
-                    <option key={c}>{c}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label={t('fields.coin')}
+              value={coin}
+              options={coins.map((c) => ({ value: c, label: c }))}
+              onChange={setCoin}
+            />
             {method === 'crypto' && (
-              <Field label={t('fields.network')}>
-                {(id) => (
-                  <select id={id} value={network} onChange={(e) => setNetwork(e.target.value)}>
-                    {coinNetworks.map((n) => (
-                      <option key={n.network}>{n.network}</option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <SelectField
+                label={t('fields.network')}
+                value={network}
+                options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))}
+                onChange={setNetwork}
+              />
             )}
           </div>
           {restricted && (
@@ -284,38 +286,46 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
             />
           )}
           {restricted ? null : method === 'crypto' ? (
-            <Field label={t('fields.address')} error={errors.address}>
-              {(id) => (
-                <input id={id} value={v.address} onChange={set('address')} dir="ltr" autoComplete="off" />
-              )}
-            </Field>
+            <TextField
+              label={t('fields.address')}
+              error={errors.address}
+              value={v.address}
+              onChange={set('address')}
+              dir="ltr"
+              autoComplete="off"
+            />
           ) : (
             <div className="form-grid">
-              <Field label={t('withdraw.holderName')} error={errors.holderName}>
-                {(id) => <input id={id} value={v.holderName} onChange={set('holderName')} />}
-              </Field>
-              <Field label={t('withdraw.bankAccount')} error={errors.bankAccount}>
-                {(id) => <input id={id} value={v.bankAccount} onChange={set('bankAccount')} dir="ltr" />}
-              </Field>
-              <Field label={t('withdraw.bankType')} error={errors.bankType}>
-                {(id) => <input id={id} value={v.bankType} onChange={set('bankType')} />}
-              </Field>
+              <TextField
+                label={t('withdraw.holderName')}
+                error={errors.holderName}
+                value={v.holderName}
+                onChange={set('holderName')}
+              />
+              <TextField
+                label={t('withdraw.bankAccount')}
+                error={errors.bankAccount}
+                value={v.bankAccount}
+                onChange={set('bankAccount')}
+                dir="ltr"
+              />
+              <TextField
+                label={t('withdraw.bankType')}
+                error={errors.bankType}
+                value={v.bankType}
+                onChange={set('bankType')}
+              />
             </div>
           )}
-          <Field label={t('fields.amount')} error={errors.amount}>
-            {(id) => (
-              <input
-                id={id}
-                inputMode="decimal"
-                value={v.amount}
-                onChange={set('amount')}
-                dir="ltr"
-                placeholder={
-                  net ? t('withdraw.minPlaceholder', { limit: formatAmount(net.minWithdrawal) }) : ''
-                }
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('fields.amount')}
+            error={errors.amount}
+            inputMode="decimal"
+            value={v.amount}
+            onChange={set('amount')}
+            dir="ltr"
+            placeholder={net ? t('withdraw.minPlaceholder', { limit: formatAmount(net.minWithdrawal) }) : ''}
+          />
           <div className="muted small amount-exact" data-testid="withdraw-available">
             {t('withdraw.available', { amount: available === null ? '—' : formatExact(available), coin })}
           </div>
@@ -338,17 +348,13 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
             <dt>{t('withdraw.deducted')}</dt>
             <dd data-testid="quote-total">{quote.data ? `${formatExact(quote.data.total)} ${coin}` : '—'}</dd>
           </dl>
-          <Field label={t('withdraw.password')} error={errors.password ?? errors.withdrawPassword}>
-            {(id) => (
-              <input
-                id={id}
-                type="password"
-                autoComplete="off"
-                value={v.password}
-                onChange={set('password')}
-              />
-            )}
-          </Field>
+          <PasswordField
+            label={t('withdraw.password')}
+            error={errors.password ?? errors.withdrawPassword}
+            autoComplete="off"
+            value={v.password}
+            onChange={set('password')}
+          />
           {!user?.hasWithdrawPassword && (
             <Link to="/profile" className="small">
               {t('withdraw.setPasswordLink')}
@@ -370,11 +376,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
               {t('withdraw.haveTotp')}
             </button>
           )}
-          {serverError && (
-            <div className="form-error" role="alert">
-              {serverError}
-            </div>
-          )}
+          <FormError message={reviewing.error} />
           <button
             type="submit"
             className="btn btn-primary btn-block"
@@ -585,11 +587,7 @@ function WhitelistAddresses({
           )}
         </>
       )}
-      {error && (
-        <div className="field-error" role="alert" data-testid="address-error">
-          {error}
-        </div>
-      )}
+      <FieldError message={error} testId="address-error" />
       <Link to="/profile/address-book" className="small" data-testid="manage-address-book">
         {usable.length === 0 && book.data ? t('whitelist.toAddressBook') : t('addressBook.manage')}
       </Link>
