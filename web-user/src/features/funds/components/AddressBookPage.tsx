@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import { ApiError, fieldErrors } from '../../../api/http-client';
 import { isMobileDevice } from '../../../shared/device';
 import { formatDate } from '../../../shared/format';
-import { Field, PageHeader } from '../../../shared/ui/Field';
+import { FormError, PageHeader, SelectField, TextField } from '../../../shared/ui/Field';
 import { ConfirmModal } from '../../../shared/ui/Modal';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
+import { useSubmit } from '../../../shared/useSubmit';
 import { fundsApi, isUsable, useNetworks, type CoinNetwork, type SavedAddress } from '../api/funds-api';
 import { WhitelistCard } from './WhitelistCard';
 
@@ -181,8 +182,7 @@ function AddAddressForm({ networks, onAdded }: { networks: CoinNetwork[]; onAdde
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmit();
 
   const validate = () => {
     const next: Record<string, string> = {};
@@ -196,27 +196,27 @@ function AddAddressForm({ networks, onAdded }: { networks: CoinNetwork[]; onAdde
     return Object.keys(next).length === 0;
   };
   const submit = async () => {
-    setFormError(null);
+    submission.setError(null);
     if (!validate()) return;
-    setBusy(true);
-    try {
-      const saved = await fundsApi.addAddress({
-        coin,
-        network,
-        address: address.trim(),
-        label: label.trim(),
-      });
-      toast(t('addressBook.added', { time: formatDate(saved.usableFrom, i18n.language) }), 'success', 5000);
-      setAddress('');
-      setLabel('');
-      onAdded();
-    } catch (err) {
-      const fields = fieldErrors(err);
-      if (Object.keys(fields).length) setErrors(fields);
-      else setFormError(err instanceof ApiError ? err.message : t('common:errors.unknown'));
-    } finally {
-      setBusy(false);
-    }
+    await submission.submit(
+      async () => {
+        const saved = await fundsApi.addAddress({
+          coin,
+          network,
+          address: address.trim(),
+          label: label.trim(),
+        });
+        toast(t('addressBook.added', { time: formatDate(saved.usableFrom, i18n.language) }), 'success', 5000);
+        setAddress('');
+        setLabel('');
+        onAdded();
+      },
+      (err) => {
+        const fields = fieldErrors(err);
+        if (Object.keys(fields).length) setErrors(fields);
+        return Object.keys(fields).length > 0;
+      },
+    );
   };
   return (
     <section className="card">
@@ -231,55 +231,45 @@ function AddAddressForm({ networks, onAdded }: { networks: CoinNetwork[]; onAdde
         data-testid="address-book-form"
       >
         <div className="form-grid">
-          <Field label={t('fields.coin')}>
-            {(id) => (
-              <select id={id} value={coin} onChange={(e) => setCoin(e.target.value)}>
-                {coins.map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t('fields.network')} error={errors.network}>
-            {(id) => (
-              <select id={id} value={network} onChange={(e) => setNetwork(e.target.value)}>
-                {coinNetworks.map((n) => (
-                  <option key={n.network}>{n.network}</option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label={t('fields.coin')}
+            value={coin}
+            options={coins.map((c) => ({ value: c, label: c }))}
+            onChange={setCoin}
+          />
+          <SelectField
+            label={t('fields.network')}
+            error={errors.network}
+            value={network}
+            options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))}
+            onChange={setNetwork}
+          />
         </div>
-        <Field label={t('fields.address')} error={errors.address}>
-          {(id) => (
-            <input
-              id={id}
-              name="address"
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-              dir="ltr"
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <Field label={t('addressBook.label')} error={errors.label}>
-          {(id) => (
-            <input
-              id={id}
-              name="label"
-              value={label}
-              maxLength={LABEL_MAX + 10}
-              onChange={(e) => setLabel(e.target.value)}
-              placeholder={t('addressBook.labelPlaceholder')}
-            />
-          )}
-        </Field>
-        {formError && (
-          <div className="form-error" role="alert">
-            {formError}
-          </div>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="address-add">
+        <TextField
+          label={t('fields.address')}
+          error={errors.address}
+          name="address"
+          value={address}
+          onChange={setAddress}
+          dir="ltr"
+          autoComplete="off"
+        />
+        <TextField
+          label={t('addressBook.label')}
+          error={errors.label}
+          name="label"
+          value={label}
+          maxLength={LABEL_MAX + 10}
+          onChange={setLabel}
+          placeholder={t('addressBook.labelPlaceholder')}
+        />
+        <FormError message={submission.error} />
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={submission.busy}
+          data-testid="address-add"
+        >
           {t('addressBook.addButton')}
         </button>
       </form>

@@ -5,7 +5,7 @@ import { ApiError, fieldErrors } from '../../../api/http-client';
 import { formatDate } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { AuthenticatorCodeField, Field } from '../../../shared/ui/Field';
+import { AuthenticatorCodeField, PasswordField } from '../../../shared/ui/Field';
 import { ErrorState, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import type { ApiState } from '../../../shared/useApi';
@@ -168,21 +168,17 @@ function WhitelistDialog({
             })}
       </p>
       <div className="form" data-testid="whitelist-form">
-        <Field label={t('withdraw.password')} error={errors.password}>
-          {(id) => (
-            <input
-              id={id}
-              type="password"
-              name="withdrawPassword"
-              autoComplete="off"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                if (errors.password) setErrors(({ password: _gone, ...rest }) => rest);
-              }}
-            />
-          )}
-        </Field>
+        <PasswordField
+          label={t('withdraw.password')}
+          error={errors.password}
+          name="withdrawPassword"
+          autoComplete="off"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            if (errors.password) setErrors(({ password: _gone, ...rest }) => rest);
+          }}
+        />
         {noPassword && (
           <Link to="/profile" className="small">
             {t('withdraw.setPasswordLink')}
