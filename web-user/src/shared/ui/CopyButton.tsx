@@ -11,17 +11,20 @@ export function CopyButton({
   label,
   className,
   marked,
+  testId,
 }: {
   text: string;
   label: string;
   className: string;
   marked?: boolean;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   return (
     <button
       type="button"
       className={className}
+      data-testid={testId}
       onClick={() =>
         void copyText(text).then((ok) =>
           toast(

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../../shared/download';
 import { formatDate, formatExact } from '../../../shared/format';
 import { Pager } from '../../../shared/ui/Pager';
 import { StatusBadge } from '../../../shared/ui/RealBookNotice';
 import { AsyncView } from '../../../shared/ui/StateViews';
-import { toast } from '../../../shared/ui/Toast';
+import { CopyButton } from '../../../shared/ui/CopyButton';
 import { useApi } from '../../../shared/useApi';
 import { fundsApi, type Withdrawal } from '../api/funds-api';
 
@@ -152,21 +151,13 @@ function Payout({ withdrawal: w }: { withdrawal: Withdrawal }) {
           <code className="ellipsis" dir="ltr" title={reference} data-testid="payout-reference">
             {reference}
           </code>
-          <button
-            type="button"
+          <CopyButton
+            text={reference}
+            label={t('records.copy')}
             className="btn btn-ghost btn-sm"
-            data-testid="copy-payout-reference"
-            onClick={() =>
-              void copyText(reference).then((ok) =>
-                toast(
-                  ok ? t('common:states.copied') : t('common:states.copyFailed'),
-                  ok ? 'success' : 'error',
-                ),
-              )
-            }
-          >
-            {t('records.copy')}
-          </button>
+            marked
+            testId="copy-payout-reference"
+          />
         </div>
       )}
     </div>
