@@ -5,9 +5,9 @@ import {
   AdminAuth,
   AdminRole,
   clientAddress,
-  contentRange,
   CurrentPrincipal,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
@@ -52,8 +52,7 @@ export class AdminAccountsController {
   async roleGrants(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, Object.keys(ROLE_GRANT_SORTS), { field: 'id', order: 'DESC' });
     const { rows, total } = await this.accounts.listGrants(list);
-    void reply.header('Content-Range', contentRange('roleGrants', list.offset, rows.length, total));
-    void reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    setContentRange(reply, 'roleGrants', list.offset, rows.length, total);
     return rows;
   }
 

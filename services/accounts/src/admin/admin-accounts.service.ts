@@ -27,11 +27,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const GRANT_ID = /^\d{1,18}$/;
 const GRANT_COLUMNS = `id::text AS id, admin_id, role, status, requested_by, decided_by, decided_at,
   decision_reason, created_at`;
-/** The list's sort fields and their columns. */
+/**
+ * The list's sort fields and their columns, qualified: a bare `id` in ORDER BY is the output column,
+ * GRANT_COLUMNS' `id::text`, which sorts as text (10 before 9).
+ */
 export const ROLE_GRANT_SORTS: Record<string, string> = {
-  id: 'id',
-  createdAt: 'created_at',
-  status: 'status',
+  id: 'g.id',
+  createdAt: 'g.created_at',
+  status: 'g.status',
 };
 const DECIDED = { approve: 'approved', reject: 'rejected', withdraw: 'withdrawn' } as const;
 /** Roles in a stable order, so that before and after compare and read the same everywhere. */
@@ -341,10 +344,12 @@ export class AdminAccountsService {
       add('id = ANY(?::bigint[])', ids);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const order = `${ROLE_GRANT_SORTS[list.sort.field] ?? 'id'} ${list.sort.order === 'ASC' ? 'ASC' : 'DESC'}, id DESC`;
+    // The asked sort, then the newest first among grants of one value (the id is unique).
+    const sort = ROLE_GRANT_SORTS[list.sort.field] ?? 'g.id';
+    const order = `${sort} ${list.sort.order === 'ASC' ? 'ASC' : 'DESC'}${sort === 'g.id' ? '' : ', g.id DESC'}`;
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query<RoleGrantRow[]>(
-        `SELECT ${GRANT_COLUMNS} FROM accounts.admin_role_grants ${clause}
+        `SELECT ${GRANT_COLUMNS} FROM accounts.admin_role_grants g ${clause}
           ORDER BY ${order} OFFSET ${list.offset} LIMIT ${list.limit}`,
         params,
       ),

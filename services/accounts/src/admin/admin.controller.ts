@@ -8,11 +8,11 @@ import {
   AdminRole,
   AppException,
   clientAddress,
-  contentRange,
   CurrentPrincipal,
   ErrorCode,
   listPage,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
@@ -217,8 +217,7 @@ export class AdminController {
       detail: { filter: list.filter, offset: list.offset, ids: rows.map((r) => r.id) },
       ip: clientAddress(req),
     });
-    void reply.header('Content-Range', contentRange('outbox', list.offset, rows.length, total));
-    void reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    setContentRange(reply, 'outbox', list.offset, rows.length, total);
     return rows;
   }
 }

@@ -3,11 +3,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   AdminAuth,
-  contentRange,
   CurrentPrincipal,
   CustomerAuth,
   PageQuery,
   parseListQuery,
+  setContentRange,
   type AuthPrincipal,
 } from '@app/common';
 import { InviteService, REWARD_SORTABLE } from './invite.service';
@@ -57,8 +57,7 @@ export class AdminInviteController {
   async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, REWARD_SORTABLE, { field: 'id', order: 'DESC' });
     const [rows, total] = await this.invite.adminRewards(list);
-    void reply.header('Content-Range', contentRange('inviteRewards', list.offset, rows.length, total));
-    void reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    setContentRange(reply, 'inviteRewards', list.offset, rows.length, total);
     return rows;
   }
 }

@@ -4,9 +4,9 @@ import type { FastifyReply } from 'fastify';
 import {
   AdminAuth,
   AdminRole,
-  contentRange,
   CurrentPrincipal,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
@@ -29,7 +29,7 @@ export class AdminClosuresController {
   async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, CLOSURE_SORTABLE, { field: 'day', order: 'ASC' });
     const [rows, total] = await this.closures.list(list);
-    void reply.header('Content-Range', contentRange('market-closures', list.offset, rows.length, total));
+    setContentRange(reply, 'market-closures', list.offset, rows.length, total);
     return rows.map(view);
   }
 

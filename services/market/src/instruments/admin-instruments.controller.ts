@@ -4,9 +4,9 @@ import type { FastifyReply } from 'fastify';
 import {
   AdminAuth,
   AdminRole,
-  contentRange,
   CurrentPrincipal,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
@@ -26,7 +26,7 @@ export class AdminInstrumentsController {
   async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, INSTRUMENT_SORTABLE, { field: 'sortOrder', order: 'ASC' });
     const [rows, total] = await this.admin.list(list);
-    void reply.header('Content-Range', contentRange('instruments', list.offset, rows.length, total));
+    setContentRange(reply, 'instruments', list.offset, rows.length, total);
     return Promise.all(rows.map((r) => this.admin.view(r)));
   }
 

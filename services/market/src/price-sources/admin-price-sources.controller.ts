@@ -6,9 +6,9 @@ import {
   AdminRole,
   APP_CONFIG,
   AppException,
-  contentRange,
   ErrorCode,
   parseListQuery,
+  setContentRange,
   type AppConfig,
 } from '@app/common';
 import type { Instrument } from '../instruments/entities/instrument.entity';
@@ -77,7 +77,7 @@ export class AdminPriceSourcesController {
     });
     const page = rows.slice(list.offset, list.offset + list.limit);
     for (const row of page) row.lastPrice = await this.price(row.code);
-    void reply.header('Content-Range', contentRange('priceSources', list.offset, page.length, rows.length));
+    setContentRange(reply, 'priceSources', list.offset, page.length, rows.length);
     return page;
   }
 

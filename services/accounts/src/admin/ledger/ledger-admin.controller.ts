@@ -5,21 +5,16 @@ import {
   AdminAuth,
   AdminRole,
   clientAddress,
-  contentRange,
   CurrentPrincipal,
   Idempotent,
   parseListQuery,
+  setContentRange,
   type AppRequest,
   type AuthPrincipal,
 } from '@app/common';
 import { AdjustmentDecisionDto, CreateAdjustmentDto } from './adjustment.dto';
 import { ADJUSTMENT_SORTS, AdjustmentsService } from './adjustments.service';
 import { ACCOUNT_SORTS, LedgerAdminService, TRANSFER_SORTS } from './ledger-admin.service';
-
-function setRange(reply: FastifyReply, resource: string, offset: number, count: number, total: number) {
-  void reply.header('Content-Range', contentRange(resource, offset, count, total));
-  void reply.header('Access-Control-Expose-Headers', 'Content-Range');
-}
 
 /** The ledger as the back office sees it: read by operators (and super-admins). */
 @ApiTags('admin ledger')
@@ -36,7 +31,7 @@ export class AdminLedgerController {
   async accounts(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, Object.keys(ACCOUNT_SORTS), { field: 'id', order: 'ASC' });
     const { rows, total } = await this.ledger.listAccounts(list);
-    setRange(reply, 'ledger/accounts', list.offset, rows.length, total);
+    setContentRange(reply, 'ledger/accounts', list.offset, rows.length, total);
     return rows;
   }
 
@@ -54,7 +49,7 @@ export class AdminLedgerController {
   async transfers(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, Object.keys(TRANSFER_SORTS), { field: 'id', order: 'DESC' });
     const { rows, total } = await this.ledger.listTransfers(list);
-    setRange(reply, 'ledger/transfers', list.offset, rows.length, total);
+    setContentRange(reply, 'ledger/transfers', list.offset, rows.length, total);
     return rows;
   }
 
@@ -83,7 +78,7 @@ export class AdminAdjustmentsController {
   async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, ADJUSTMENT_SORTS, { field: 'id', order: 'DESC' });
     const { rows, total } = await this.adjustments.list(list);
-    setRange(reply, 'adjustments', list.offset, rows.length, total);
+    setContentRange(reply, 'adjustments', list.offset, rows.length, total);
     return rows;
   }
 
