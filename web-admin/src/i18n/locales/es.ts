@@ -892,7 +892,7 @@ export const es: ConsoleLanguage = {
         accountsOffLegs: 'Cuentas que no cuadran con sus transferencias',
         emptyJournals: 'Asientos sin transferencias',
         negativeUserBalances: 'Saldos de clientes negativos',
-        searchUser: 'Cliente (nombre, correo electrónico, teléfono)',
+        searchUser: 'Cliente (nombre, correo, teléfono)',
         nonZero: 'Solo distintos de cero',
         transfers: 'Transferencias',
         ownerUser: 'Cliente',
