@@ -135,7 +135,15 @@ export function ReviewActions({
     </Button>
   );
   return (
-    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()} sx={{ alignItems: 'center' }}>
+    // Wraps: in a crowded queue (a large amount with every decimal, two approvals) Reject goes under
+    // Approve instead of past the right edge of a 1280 px screen.
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      onClick={(e) => e.stopPropagation()}
+      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+    >
       {approveBlocked === undefined ? (
         approve
       ) : (
