@@ -41,6 +41,7 @@ export function CodeField({
       name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
+      dir="ltr"
       maxLength={6}
       value={value}
       placeholder={t('fields.codePlaceholder')}

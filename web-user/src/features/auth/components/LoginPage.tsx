@@ -65,6 +65,7 @@ export function LoginPage() {
           error={errors.account && t(errors.account)}
           name="account"
           autoComplete="username"
+          dir="ltr"
           value={account}
           placeholder={t('fields.accountPlaceholder')}
           onChange={setAccount}

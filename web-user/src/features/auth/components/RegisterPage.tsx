@@ -122,6 +122,7 @@ export function RegisterPage() {
               name="email"
               type="email"
               autoComplete="email"
+              dir="ltr"
               value={email}
               placeholder={t('fields.emailPlaceholder')}
               onChange={setEmail}
@@ -145,6 +146,7 @@ export function RegisterPage() {
             error={msg(errors.username)}
             name="username"
             autoComplete="username"
+            dir="ltr"
             value={username}
             placeholder={t('fields.usernamePlaceholder')}
             onChange={setUsername}
@@ -162,6 +164,7 @@ export function RegisterPage() {
           <TextField
             label={t('fields.inviteCode')}
             name="inviteCode"
+            dir="ltr"
             value={inviteCode}
             placeholder={t('fields.optional')}
             onChange={setInviteCode}

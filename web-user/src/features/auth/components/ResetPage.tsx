@@ -62,6 +62,7 @@ export function ResetPage() {
           name="email"
           type="email"
           autoComplete="email"
+          dir="ltr"
           value={email}
           placeholder={t('fields.emailPlaceholder')}
           onChange={setEmail}

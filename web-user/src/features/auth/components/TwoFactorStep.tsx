@@ -86,6 +86,7 @@ export function TwoFactorStep({ challenge, onDone, onRestart }: StepProps) {
             <input
               id={id}
               name="totp"
+              dir="ltr"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
@@ -98,6 +99,7 @@ export function TwoFactorStep({ challenge, onDone, onRestart }: StepProps) {
             <input
               id={id}
               name="recoveryCode"
+              dir="ltr"
               autoComplete="off"
               autoCapitalize="off"
               spellCheck={false}
