@@ -4,19 +4,17 @@ import { toast } from './Toast';
 
 /**
  * Copies what the user must keep or send (an address, recovery codes, a key's secret) and says in a
- * toast whether it could; `marked` shows that toast as a success or an error rather than plain.
+ * toast whether it could: a success ("Copied") or an error ("Copy failed"), the same on every page.
  */
 export function CopyButton({
   text,
   label,
   className,
-  marked,
   testId,
 }: {
   text: string;
   label: string;
   className: string;
-  marked?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -27,10 +25,7 @@ export function CopyButton({
       data-testid={testId}
       onClick={() =>
         void copyText(text).then((ok) =>
-          toast(
-            ok ? t('states.copied') : t('states.copyFailed'),
-            marked ? (ok ? 'success' : 'error') : undefined,
-          ),
+          toast(ok ? t('states.copied') : t('states.copyFailed'), ok ? 'success' : 'error'),
         )
       }
     >

@@ -138,7 +138,6 @@ function DepositForm({ networks, disabled }: { networks: CoinNetwork[]; disabled
                   text={address.data.address}
                   label={t('deposit.copy')}
                   className="btn btn-ghost btn-sm"
-                  marked
                 />
                 <ul className="rules small">
                   <li data-testid="deposit-min">

@@ -155,7 +155,6 @@ function Payout({ withdrawal: w }: { withdrawal: Withdrawal }) {
             text={reference}
             label={t('records.copy')}
             className="btn btn-ghost btn-sm"
-            marked
             testId="copy-payout-reference"
           />
         </div>
