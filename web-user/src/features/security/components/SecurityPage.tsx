@@ -7,10 +7,11 @@ import { siweMessage } from '../../../shared/siwe';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
 import { CopyButton } from '../../../shared/ui/CopyButton';
 import { FieldError, FormError, PageHeader, TextField } from '../../../shared/ui/Field';
-import { Modal } from '../../../shared/ui/Modal';
+import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
+import { useSubmit } from '../../../shared/useSubmit';
 import { rememberGoogleTrip } from '../../auth/google-redirect';
 import { ContactCard } from './ContactCard';
 
@@ -67,8 +68,12 @@ function TwoFactor() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mark = (value: boolean) => setChanged(value);
+  // The enable or disable request of the open dialog: while it runs, the dialog stays open (its
+  // buttons off, Close and Escape do nothing), so its answer lands in it, as in the app's other dialogs.
+  const sending = useSubmit();
   // A dialog's error belongs to it: closing one leaves neither its error nor its code behind.
   const closeDialog = () => {
+    if (sending.busy) return;
     setSetup(null);
     setDisabling(false);
     setCode('');
@@ -85,27 +90,28 @@ function TwoFactor() {
       setError(message(err, t('common:errors.unknown')));
     }
   };
-  const enable = async () => {
+  /** A refusal of the dialog's code: shown at its code field. */
+  const refused = (err: unknown) => {
+    setError(fieldErrors(err).code ?? message(err, t('common:errors.unknown')));
+    return true;
+  };
+  const enable = () => {
     setError(null);
-    try {
+    return sending.submit(async () => {
       const result = await http.post<{ recoveryCodes: string[] }>('user/2fa/enable', { code: code.trim() });
       setSetup(null);
       setCodes(result.recoveryCodes);
       mark(true);
-    } catch (err) {
-      setError(fieldErrors(err).code ?? message(err, t('common:errors.unknown')));
-    }
+    }, refused);
   };
-  const disable = async () => {
+  const disable = () => {
     setError(null);
-    try {
+    return sending.submit(async () => {
       await http.post('user/2fa/disable', { code: code.trim() });
       setDisabling(false);
       mark(false);
       toast(t('twoFactor.disabled'), 'success');
-    } catch (err) {
-      setError(fieldErrors(err).code ?? message(err, t('common:errors.unknown')));
-    }
+    }, refused);
   };
   return (
     <section className="card" data-testid="two-factor">
@@ -151,14 +157,13 @@ function TwoFactor() {
           title={t('twoFactor.setupTitle')}
           onClose={closeDialog}
           footer={
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void enable()}
-              data-testid="2fa-confirm"
-            >
-              {t('twoFactor.confirm')}
-            </button>
+            <ModalActions
+              confirmLabel={sending.busy ? t('common:states.loading') : t('twoFactor.confirm')}
+              busy={sending.busy}
+              testId="2fa-confirm"
+              onConfirm={() => void enable()}
+              onCancel={closeDialog}
+            />
           }
         >
           <ol className="steps">
@@ -225,14 +230,14 @@ function TwoFactor() {
           title={t('twoFactor.disableTitle')}
           onClose={closeDialog}
           footer={
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => void disable()}
-              data-testid="2fa-disable-confirm"
-            >
-              {t('twoFactor.disable')}
-            </button>
+            <ModalActions
+              confirmLabel={sending.busy ? t('common:states.loading') : t('twoFactor.disable')}
+              busy={sending.busy}
+              danger
+              testId="2fa-disable-confirm"
+              onConfirm={() => void disable()}
+              onCancel={closeDialog}
+            />
           }
         >
           <TextField
