@@ -7,7 +7,7 @@ import { saveBlob } from '../../../shared/download';
 import { formatAmount, formatDate, formatExact } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { ConfirmDetails } from '../../../shared/ui/ConfirmDetails';
-import { PageHeader, SelectField, TextField } from '../../../shared/ui/Field';
+import { FormError, PageHeader, SelectField, TextField } from '../../../shared/ui/Field';
 import { RealBookNotice, StatusBadge } from '../../../shared/ui/RealBookNotice';
 import { AsyncView, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
@@ -154,7 +154,7 @@ function KycState({
   extra?: string;
 }) {
   const { t, i18n } = useTranslation('loan');
-  if (error) return <p className="form-error">{error.message}</p>;
+  if (error) return <FormError message={error.message} />;
   const s = status?.status ?? 'unverified';
   return (
     <div className="kyc-state" data-kyc={s}>
@@ -164,9 +164,7 @@ function KycState({
       <p className="muted">
         {extra && s === 'unverified' ? extra : t(`kyc.text.${s}`, { defaultValue: '' })}
       </p>
-      {s === 'failed' && status?.reason && (
-        <p className="form-error">{t('kyc.reason', { reason: status.reason })}</p>
-      )}
+      {s === 'failed' && status?.reason && <FormError message={t('kyc.reason', { reason: status.reason })} />}
       {status?.submittedAt && (
         <p className="muted small">
           {t('kyc.submittedAt', { at: formatDate(status.submittedAt, i18n.language) })}

@@ -5,7 +5,7 @@ import { cmp, dec, div, mul, sub, type Dec } from '../../../shared/decimal';
 import { formatAmount, formatExact, formatPrice } from '../../../shared/format';
 import { BalanceUnavailable } from '../../../shared/ui/BalanceUnavailable';
 import { ConfirmDetails, type DetailRow } from '../../../shared/ui/ConfirmDetails';
-import { Field } from '../../../shared/ui/Field';
+import { Field, FormError } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import {
   spotApi,
@@ -416,11 +416,7 @@ export function SpotOrderForm({
         </dl>
         {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
         {estimate?.exhausted && <div className="notice notice-warn">{t('form.thinBook')}</div>}
-        {errors.form && (
-          <div className="form-error" role="alert">
-            {errors.form}
-          </div>
-        )}
+        <FormError message={errors.form} />
         <button
           type="submit"
           className={`btn btn-block ${side === 'buy' ? 'btn-up' : 'btn-down'}`}
