@@ -31,7 +31,20 @@ function ConsoleMenu() {
   const translate = useTranslate();
   const [open] = useSidebarState();
   return (
-    <Menu>
+    // An entry's name wraps onto a second line rather than ending in "…" (react-admin's noWrap):
+    // at 1280 px "Support-Posteingang", "Messagerie du support", "Transferencias del libro mayor"...
+    // were cut. Not when the menu is folded to its icons, where the names are hidden.
+    <Menu
+      sx={
+        open
+          ? {
+              '& .RaMenuItemLink-root .MuiTypography-noWrap': {
+                whiteSpace: 'normal',
+              },
+            }
+          : undefined
+      }
+    >
       <Menu.DashboardItem />
       {SECTIONS.map(([title, names]) => {
         const present = names.filter((n) => resources[n]);
@@ -122,7 +135,6 @@ function ConsoleAppBar() {
           display: { xs: '-webkit-box', sm: 'block' },
           WebkitLineClamp: { xs: 2, sm: 'none' },
           WebkitBoxOrient: 'vertical',
-          overflowWrap: 'anywhere',
         },
       }}
       toolbar={

@@ -228,7 +228,8 @@ export const ConversationList = () => (
   <List
     filters={[
       <SelectInput key="status" source="status" choices={statusChoices(['open', 'closed'])} alwaysOn />,
-      <NullableBooleanInput key="unread" source="unread" alwaysOn />,
+      // Wide enough for its label in every language (fr "Non lues uniquement" was cut to "Non lues uniq…").
+      <NullableBooleanInput key="unread" source="unread" alwaysOn sx={{ minWidth: '13.5rem' }} />,
     ]}
     filterDefaultValues={{ status: 'open' }}
     sort={{ field: 'lastMessageAt', order: 'DESC' }}

@@ -878,7 +878,7 @@ export const de: ConsoleLanguage = {
       menu: { ledger: 'Hauptbuch' },
       ledger: {
         accountsTitle: 'Hauptbuchkonten',
-        transfersTitle: 'Hauptbuchbuchungen',
+        transfersTitle: 'Hauptbuch-Buchungen',
         adjustmentsTitle: 'Korrekturbuchungen',
         createTitle: 'Neue Korrekturbuchung',
         invariantTitle: 'Invariantenprüfung',
@@ -995,7 +995,7 @@ export const de: ConsoleLanguage = {
         },
       },
       'ledger-transfers': {
-        name: 'Hauptbuchbuchung |||| Hauptbuchbuchungen',
+        name: 'Hauptbuch-Buchung |||| Hauptbuch-Buchungen',
         fields: {
           id: 'ID',
           journalId: 'Journal',

@@ -1,0 +1,92 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import { LANGUAGE_CODES } from './console-languages';
+import {
+  mobileContext,
+  screenshot,
+  signInToConsole,
+  startConsoleSession,
+  type ConsoleSession,
+} from './browser-support';
+
+// What the visual survey (web-admin-visual-survey.e2e-spec.ts, de/fr/ja) found cut off at 1280 px
+// and on a phone: menu entries ending in "…" at 1280 px (de "Support-Posteinga…", fr "Messagerie
+// du su…", "Associations carit…"), the support inbox's "unread only" filter cut ("Non lues uniq…"),
+// the invite-reward rule's Save button running past its card on a phone (fr "ENREGISTRER").
+describe('web-admin visual fit: menu, filters and forms whole in every language', () => {
+  let session: ConsoleSession;
+  let page: Page;
+  const email = 'visual-fit-admin@example.com';
+  const password = 'visual-fit-password';
+
+  const setLocale = (p: Page, code: string) =>
+    p.evaluate((locale) => localStorage.setItem('RaStore.locale', JSON.stringify(locale)), code);
+
+  /** Elements under `root` whose text is wider than their box (cut or ending in an ellipsis). */
+  const cutUnder = (p: Page, root: string) =>
+    p.evaluate((sel) => {
+      const found: string[] = [];
+      for (const base of Array.from(document.querySelectorAll(sel)))
+        for (const el of [base, ...Array.from(base.querySelectorAll<HTMLElement>('*'))] as HTMLElement[]) {
+          if (!el.innerText || el.offsetParent === null) continue;
+          if (el.scrollWidth > el.clientWidth + 1) found.push(`"${el.innerText.slice(0, 40)}"`);
+        }
+      return [...new Set(found)];
+    }, root);
+
+  beforeAll(async () => {
+    session = await startConsoleSession(email, password, ['super_admin']);
+    ({ page } = session);
+    page.setDefaultTimeout(15_000);
+  });
+  afterAll(() => session?.close());
+
+  it.each([...LANGUAGE_CODES])(
+    '%s: at 1280 px every menu entry and the inbox filter read whole',
+    async (code) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await setLocale(page, code);
+      await page.goto('/admin/conversations');
+      await page.locator('[role="menuitem"]').first().waitFor();
+      await page.locator('.RaFilterForm-filterFormInput').last().waitFor();
+      await page.waitForTimeout(300);
+      expect({ code, menu: await cutUnder(page, '.RaSidebar-fixed [role="menuitem"]') }).toEqual({
+        code,
+        menu: [],
+      });
+      expect({ code, filters: await cutUnder(page, '.RaFilterForm-filterFormInput') }).toEqual({
+        code,
+        filters: [],
+      });
+      if (code === 'fr' || code === 'de') await screenshot(page, `admin-visual-fit-menu-${code}`);
+    },
+  );
+
+  it.each(['fr', 'de', 'en', 'ar'])(
+    '%s: on a phone the invite-reward rule keeps its Save button in the card',
+    async (code) => {
+      const ctx = await mobileContext(session.run);
+      try {
+        const p = await ctx.newPage();
+        await signInToConsole(p, email, password);
+        await setLocale(p, code);
+        await p.goto('/admin/inviteRewards');
+        const button = p.getByTestId('save-invite-rule');
+        await button.waitFor();
+        await p.waitForTimeout(300);
+        const fit = await button.evaluate((b) => {
+          const card = b.closest('[data-testid="invite-rule"]')!.getBoundingClientRect();
+          const r = b.getBoundingClientRect();
+          return {
+            inside: r.left >= card.left - 0.5 && r.right <= card.right + 0.5,
+            whole: b.scrollWidth <= b.clientWidth + 1,
+          };
+        });
+        await screenshot(p, `admin-visual-fit-invite-rule-${code}`);
+        expect({ code, ...fit }).toEqual({ code, inside: true, whole: true });
+      } finally {
+        await ctx.close();
+      }
+    },
+  );
+});
