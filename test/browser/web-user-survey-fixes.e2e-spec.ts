@@ -1,0 +1,78 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import type { RegisteredUser } from '../support/users';
+import {
+  depositReal,
+  realHeaders,
+  registerUser,
+  shot,
+  startMoneyRun,
+  tick,
+  userContext,
+  type MoneyRun,
+} from './web-user-support';
+
+// Findings of the visual survey (web-user-visual-survey, VISUAL_LANGS=fr,es,ko,zh,hk), asserted.
+
+/** The space between a tab row's last line and the first record card under it, in px. */
+async function gapUnderTabs(page: Page, list: string): Promise<number> {
+  const table = page.locator(list);
+  await table.locator('tbody tr').first().waitFor();
+  return table.evaluate((t) => {
+    let tabs: Element | null = null;
+    for (const el of Array.from(document.querySelectorAll('[role="tablist"]'))) {
+      // The tab row that comes right before this table (in the same card).
+      if (el.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING) tabs = el;
+    }
+    if (!tabs) throw new Error('no tab row before the list');
+    const row = t.querySelector('tbody tr')!;
+    return row.getBoundingClientRect().top - tabs.getBoundingClientRect().bottom;
+  });
+}
+
+describe('web-user: the visual survey findings', () => {
+  let run: MoneyRun;
+  let user: RegisteredUser;
+
+  beforeAll(async () => {
+    run = await startMoneyRun();
+    await tick(run.t, 'BTCUSDT', '65000.5');
+    user = await registerUser(run.t);
+    await depositReal(run, user, '5000');
+    const res = await run.t
+      .http()
+      .post('/swx/customer/order/buyU')
+      .set(realHeaders(user))
+      .send({ code: 'BTCUSDT', direction: 'buy', lots: '0.1', leverage: 10 });
+    expect(res.body.code).toBe(20004);
+  }, 120_000);
+  afterAll(async () => {
+    await run?.close();
+  });
+
+  // es-phone-orders.png, fr-phone-currency.png, fr-phone-records.png: on a phone the first record
+  // card touched the tab row above it (the table's header row, which gave the room on a desk, is
+  // hidden there).
+  it.each(['es', 'fr'])(
+    '%s phone: a record list keeps its distance from the tabs above it',
+    async (lang) => {
+      const ctx = await userContext(run, user, { real: true, lang, mobile: true });
+      try {
+        const page = await ctx.newPage();
+        await page.goto('/orders');
+        const orders = await gapUnderTabs(page, '[data-testid="u-list-current"]');
+        await shot(page, `survey-fix-${lang}-phone-orders`, true);
+        await page.goto('/cruuency?code=BTCUSDT&type=2&id=1');
+        const panel = await gapUnderTabs(page, '[data-testid="my-orders"] [data-testid="u-list-current"]');
+        await page.goto('/profile/records');
+        const records = await gapUnderTabs(page, 'table.table-stack');
+        await shot(page, `survey-fix-${lang}-phone-records`, true);
+        const gaps = { orders, panel, records };
+        expect(Object.entries(gaps).filter(([, gap]) => gap < 8 || gap > 40)).toEqual([]);
+      } finally {
+        await ctx.close();
+      }
+    },
+    120_000,
+  );
+});
