@@ -93,7 +93,8 @@ export function InviteRuleCard() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('swx.invite.ruleHelp')}
         </Typography>
-        <Stack direction="row" spacing={2} alignItems="center">
+        {/* Wraps on a phone: the fr "ENREGISTRER" ran past the card beside the field. */}
+        <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center">
           <MuiTextField
             size="small"
             name="inviteRate"
@@ -107,6 +108,7 @@ export function InviteRuleCard() {
           />
           <Button
             variant="contained"
+            sx={{ flexShrink: 0 }}
             data-testid="save-invite-rule"
             disabled={!current || !valid || saving || value === current.value}
             onClick={() => setConfirming(true)}
