@@ -30,6 +30,12 @@ async function gapUnderTabs(page: Page, list: string): Promise<number> {
   });
 }
 
+const ACCOUNT: Record<string, string> = {
+  zh: '进入我的账户',
+  fr: 'Accéder à mon compte',
+  ar: 'الانتقال إلى حسابي',
+};
+
 describe('web-user: the visual survey findings', () => {
   let run: MoneyRun;
   let user: RegisteredUser;
@@ -69,6 +75,42 @@ describe('web-user: the visual survey findings', () => {
         await shot(page, `survey-fix-${lang}-phone-records`, true);
         const gaps = { orders, panel, records };
         expect(Object.entries(gaps).filter(([, gap]) => gap < 8 || gap > 40)).toEqual([]);
+      } finally {
+        await ctx.close();
+      }
+    },
+    120_000,
+  );
+
+  // zh-desktop-home.png, fr-desktop-home.png: the desktop home's hero offered a signed-in user
+  // "Create free account" (a link to the registration); it takes them to their account instead, in
+  // their language. A visitor keeps the registration link.
+  it.each(['zh', 'fr', 'ar'])(
+    '%s desktop: the home hero does not ask a signed-in user to register',
+    async (lang) => {
+      const ctx = await userContext(run, user, { real: true, lang });
+      try {
+        const page = await ctx.newPage();
+        await page.goto('/');
+        const cta = page.locator('.hero .row-actions .btn-primary');
+        await cta.waitFor();
+        await shot(page, `survey-fix-${lang}-desktop-home`);
+        const signedIn = { href: await cta.getAttribute('href'), text: (await cta.innerText()).trim() };
+        const visitorCtx = await run.browser.newContext({
+          baseURL: run.baseUrl,
+          viewport: { width: 1280, height: 800 },
+        });
+        try {
+          const visitor = await visitorCtx.newPage();
+          await visitor.goto('/');
+          const visitorCta = visitor.locator('.hero .row-actions .btn-primary');
+          await visitorCta.waitFor();
+          expect(await visitorCta.getAttribute('href')).toBe('/pass/register');
+        } finally {
+          await visitorCtx.close();
+        }
+        expect(signedIn.href).toBe('/profile');
+        expect(signedIn.text).toBe(ACCOUNT[lang]);
       } finally {
         await ctx.close();
       }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '../../../shared/session';
 import { useParam } from '../../content/api/content-api';
 import { MarketTable } from '../../market/components/MarketTable';
 
@@ -12,6 +13,7 @@ const CARDS = [
 export function HomePage({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation('home');
   const download = useParam('down_url');
+  const { isLogin } = useSession();
   const cards = (
     <section className="grid-cards three">
       {CARDS.map((c) => (
@@ -54,8 +56,9 @@ export function HomePage({ mobile }: { mobile: boolean }) {
             <h1>{t('hero.title')}</h1>
             <p className="lead">{t('hero.subtitle')}</p>
             <div className="row-actions">
-              <Link className="btn btn-primary btn-lg" to="/pass/register">
-                {t('hero.cta')}
+              {/* A signed-in user has an account: the hero takes them to it, not to the registration. */}
+              <Link className="btn btn-primary btn-lg" to={isLogin ? '/profile' : '/pass/register'}>
+                {isLogin ? t('hero.account') : t('hero.cta')}
               </Link>
               {download.data?.paramValue ? (
                 <a className="btn btn-ghost btn-lg" href={download.data.paramValue} rel="noopener">
