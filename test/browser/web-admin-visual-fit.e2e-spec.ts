@@ -12,7 +12,8 @@ import {
 // What the visual survey (web-admin-visual-survey.e2e-spec.ts, de/fr/ja) found cut off at 1280 px
 // and on a phone: menu entries ending in "…" at 1280 px (de "Support-Posteinga…", fr "Messagerie
 // du su…", "Associations carit…"), the support inbox's "unread only" filter cut ("Non lues uniq…"),
-// the invite-reward rule's Save button running past its card on a phone (fr "ENREGISTRER").
+// the invite-reward rule's Save button running past its card on a phone (fr "ENREGISTRER"), the
+// ledger check's verdict on a phone ending in "…" (de "OK: Jede Währung und jede Kontoart summie…").
 describe('web-admin visual fit: menu, filters and forms whole in every language', () => {
   let session: ConsoleSession;
   let page: Page;
@@ -84,6 +85,26 @@ describe('web-admin visual fit: menu, filters and forms whole in every language'
         });
         await screenshot(p, `admin-visual-fit-invite-rule-${code}`);
         expect({ code, ...fit }).toEqual({ code, inside: true, whole: true });
+      } finally {
+        await ctx.close();
+      }
+    },
+  );
+  it.each(['de', 'fr', 'ja', 'ar'])(
+    '%s: on a phone the ledger check says its verdict whole',
+    async (code) => {
+      const ctx = await mobileContext(session.run);
+      try {
+        const p = await ctx.newPage();
+        await signInToConsole(p, email, password);
+        await setLocale(p, code);
+        await p.goto('/admin/ledger-accounts');
+        const verdict = p.locator('[data-testid="invariant-ok"], [data-testid="invariant-broken"]').first();
+        await verdict.waitFor();
+        await p.waitForTimeout(300);
+        const cut = await cutUnder(p, '[data-testid="invariant-panel"] .MuiChip-root');
+        await screenshot(p, `admin-visual-fit-ledger-check-${code}`);
+        expect({ code, cut }).toEqual({ code, cut: [] });
       } finally {
         await ctx.close();
       }

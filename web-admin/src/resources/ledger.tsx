@@ -151,6 +151,12 @@ export function InvariantPanel() {
               color={report.ok ? 'success' : 'error'}
               label={translate(report.ok ? 'swx.ledger.invariantOk' : 'swx.ledger.invariantBroken')}
               data-testid={report.ok ? 'invariant-ok' : 'invariant-broken'}
+              // The verdict is a sentence: on a phone it wraps inside the chip instead of ending in "…".
+              sx={{
+                height: 'auto',
+                maxWidth: '100%',
+                '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+              }}
             />
           )}
           <Button label="swx.ledger.check" onClick={() => void load()} disabled={busy}>
