@@ -117,4 +117,31 @@ describe('web-user: the visual survey findings', () => {
     },
     120_000,
   );
+
+  // zh-desktop-home.png, fr-desktop-market.png: a market without any price yet (price "—") said its
+  // change was "0.00%", a figure nobody measured; it says "—" as its price does.
+  it.each([false, true])(
+    'market list (phone: %s): no price, no change',
+    async (mobile) => {
+      const ctx = await userContext(run, user, { real: true, lang: 'fr', mobile });
+      try {
+        const page = await ctx.newPage();
+        await page.goto('/market');
+        await page.locator('[data-testid="price-BTCUSDT"]').waitFor();
+        const rows = await page.locator('tr[data-code]').evaluateAll((trs) =>
+          trs.map((tr) => {
+            const cells = Array.from(tr.querySelectorAll('td')).map((td) => td.innerText.trim());
+            return { code: tr.getAttribute('data-code'), price: cells[1], change: cells[2] };
+          }),
+        );
+        const unpriced = rows.filter((r) => r.price === '—');
+        expect(unpriced.length).toBeGreaterThan(0);
+        expect(unpriced.filter((r) => r.change !== '—')).toEqual([]);
+        expect(rows.find((r) => r.code === 'BTCUSDT')?.change).toMatch(/^[+-]?\d+\.\d{2}%$/);
+      } finally {
+        await ctx.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -31,6 +31,8 @@ export function MarketTable({ type, limit }: { type: number; limit?: number }) {
             <tbody>
               {(limit ? list.slice(0, limit) : list).map((m) => {
                 const change = changeOf(m);
+                // Without a price there is no change either: "—", not a "0.00%" nobody measured.
+                const priced = (priceOf(m) ?? '') !== '' && m.zdf !== null && m.zdf !== undefined;
                 return (
                   <tr
                     key={`${m.id}-${m.code}`}
@@ -57,11 +59,15 @@ export function MarketTable({ type, limit }: { type: number; limit?: number }) {
                         {formatAmount(priceOf(m), 6)}
                       </span>
                     </td>
-                    <td className={`num ${change > 0 ? 'up' : change < 0 ? 'down' : ''}`}>
-                      <span dir="ltr">
-                        {change > 0 ? '+' : ''}
-                        {change.toFixed(2)}%
-                      </span>
+                    <td className={`num ${priced && change > 0 ? 'up' : priced && change < 0 ? 'down' : ''}`}>
+                      {priced ? (
+                        <span dir="ltr">
+                          {change > 0 ? '+' : ''}
+                          {change.toFixed(2)}%
+                        </span>
+                      ) : (
+                        '—'
+                      )}
                     </td>
                     <td className="chart-col">
                       <Sparkline
