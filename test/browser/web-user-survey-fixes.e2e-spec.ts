@@ -144,4 +144,39 @@ describe('web-user: the visual survey findings', () => {
     },
     120_000,
   );
+
+  // fr-phone-home.png: on a phone the market list's header "Variation 24 h" broke between "24" and
+  // "h" (the unit alone on the second line); a figure and its unit stay together.
+  it.each(['fr', 'es', 'ar', 'th'])(
+    '%s phone: "24 h" is not broken in the market list header',
+    async (lang) => {
+      const ctx = await userContext(run, user, { real: true, lang, mobile: true });
+      try {
+        const page = await ctx.newPage();
+        await page.goto('/');
+        const header = page.locator('[data-testid="home"] thead th').nth(2);
+        await header.waitFor();
+        const lines = await header.evaluate((th) => {
+          const node = Array.from(th.childNodes).find(
+            (n) => n.nodeType === Node.TEXT_NODE && /24/.test(n.textContent ?? ''),
+          )!;
+          const text = node.textContent ?? '';
+          const at = text.indexOf('24');
+          let unit = at + 2;
+          while (/\s/.test(text[unit])) unit++;
+          const top = (i: number) => {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            return Math.round(range.getBoundingClientRect().top);
+          };
+          return { text, figure: top(at), unit: top(unit) };
+        });
+        expect(lines.unit).toBe(lines.figure);
+      } finally {
+        await ctx.close();
+      }
+    },
+    120_000,
+  );
 });
