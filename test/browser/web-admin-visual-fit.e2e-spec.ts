@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
+import { registerUser } from '../support/users';
 import { LANGUAGE_CODES } from './console-languages';
 import {
   mobileContext,
@@ -13,7 +14,9 @@ import {
 // and on a phone: menu entries ending in "…" at 1280 px (de "Support-Posteinga…", fr "Messagerie
 // du su…", "Associations carit…"), the support inbox's "unread only" filter cut ("Non lues uniq…"),
 // the invite-reward rule's Save button running past its card on a phone (fr "ENREGISTRER"), the
-// ledger check's verdict on a phone ending in "…" (de "OK: Jede Währung und jede Kontoart summie…").
+// ledger check's verdict on a phone ending in "…" (de "OK: Jede Währung und jede Kontoart summie…"),
+// a user's tabs past the right edge at 1280 px with no way to reach them (de "COIN-" cut, and the
+// tabs after it hidden).
 describe('web-admin visual fit: menu, filters and forms whole in every language', () => {
   let session: ConsoleSession;
   let page: Page;
@@ -105,6 +108,48 @@ describe('web-admin visual fit: menu, filters and forms whole in every language'
         const cut = await cutUnder(p, '[data-testid="invariant-panel"] .MuiChip-root');
         await screenshot(p, `admin-visual-fit-ledger-check-${code}`);
         expect({ code, cut }).toEqual({ code, cut: [] });
+      } finally {
+        await ctx.close();
+      }
+    },
+  );
+  it.each(['de', 'fr', 'es', 'en'])(
+    '%s: at 1280 px and on a phone every tab of a user can be reached',
+    async (code) => {
+      const user = await registerUser(session.run.t);
+      const check = async (p: Page, name: string) => {
+        await setLocale(p, code);
+        await p.goto(`/admin/users/${user.id}/show`);
+        await p.locator('[role="tab"]').last().waitFor({ state: 'attached' });
+        await p.waitForTimeout(300);
+        const out = await p.evaluate(() => {
+          const root = document.querySelector('.MuiTabs-root')!;
+          const box = root.querySelector('.MuiTabs-scroller')!.getBoundingClientRect();
+          const hidden = Array.from(root.querySelectorAll<HTMLElement>('[role="tab"]'))
+            .filter((t) => {
+              const r = t.getBoundingClientRect();
+              return r.right > box.right + 1 || r.left < box.left - 1;
+            })
+            .map((t) => t.innerText);
+          // A way to the hidden tabs: a scroll button that is shown.
+          const buttons = Array.from(root.querySelectorAll<HTMLElement>('.MuiTabs-scrollButtons')).filter(
+            (b) =>
+              b.offsetParent !== null &&
+              getComputedStyle(b).visibility !== 'hidden' &&
+              b.getBoundingClientRect().width > 0,
+          );
+          return { hidden: hidden.length, reachable: hidden.length === 0 || buttons.length > 0 };
+        });
+        await screenshot(p, `admin-visual-fit-user-tabs-${name}-${code}`);
+        expect({ code, name, reachable: out.reachable }).toEqual({ code, name, reachable: true });
+      };
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await check(page, 'desktop');
+      const ctx = await mobileContext(session.run);
+      try {
+        const p = await ctx.newPage();
+        await signInToConsole(p, email, password);
+        await check(p, 'phone');
       } finally {
         await ctx.close();
       }

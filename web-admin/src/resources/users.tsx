@@ -15,6 +15,7 @@ import {
   Show,
   SimpleShowLayout,
   TabbedShowLayout,
+  TabbedShowLayoutTabs,
   TextField,
   TopToolbar,
   usePermissions,
@@ -218,7 +219,11 @@ export const UserShow = () => {
   const reviewer = hasRole(permissions, ROLES.reviewer);
   return (
     <Show actions={<UserActions />}>
-      <TabbedShowLayout>
+      {/* The tabs scroll, with arrows, when they are wider than the card: react-admin's standard tabs
+          cut them off at the right edge (at 1280 px from "Coin-Orders" on), out of reach. */}
+      <TabbedShowLayout
+        tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+      >
         <TabbedShowLayout.Tab label="swx.users.summary">
           <SimpleShowLayout direction="row" spacing={0} sx={{ ...ROW_OF_FIELDS, p: 0 }}>
             <TextField source="username" />
