@@ -179,4 +179,50 @@ describe('web-user: the visual survey findings', () => {
     },
     120_000,
   );
+
+  // ko-desktop-spot.png (footer "무료 모의 계 / 정으로"): Korean broke lines inside a word; it wraps
+  // between words (keep-all), as Korean is read.
+  it.each([false, true])(
+    'ko (phone: %s): lines break between words, not inside one',
+    async (mobile) => {
+      const ctx = await userContext(run, user, { real: true, lang: 'ko', mobile });
+      try {
+        const page = await ctx.newPage();
+        await page.goto('/trading');
+        await page.locator('.page-header p, .footer-brand p').first().waitFor();
+        const split = await page.evaluate(() => {
+          const found: string[] = [];
+          for (const el of Array.from(
+            document.querySelectorAll<HTMLElement>('.footer-brand p, .page-header p, .card p'),
+          )) {
+            if (el.offsetParent === null) continue;
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = node.textContent ?? '';
+              let prevTop: number | null = null;
+              for (let i = 0; i < text.length; i++) {
+                const range = document.createRange();
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                const top = Math.round(range.getBoundingClientRect().top);
+                const inWord =
+                  i > 0 && /[\uac00-\ud7a3]/.test(text[i]) && /[\uac00-\ud7a3]/.test(text[i - 1]);
+                if (inWord && prevTop !== null && top > prevTop + 2) {
+                  const start = text.lastIndexOf(' ', i) + 1;
+                  const end = text.indexOf(' ', i);
+                  found.push(text.slice(start, end < 0 ? undefined : end));
+                }
+                prevTop = top;
+              }
+            }
+          }
+          return found;
+        });
+        expect(split).toEqual([]);
+      } finally {
+        await ctx.close();
+      }
+    },
+    120_000,
+  );
 });
