@@ -225,4 +225,36 @@ describe('web-user: the visual survey findings', () => {
     },
     120_000,
   );
+
+  // es-desktop-nfts.png: the charity NFT cards of a row put their Buy / Bid buttons at different
+  // heights (right under each card's own details); they sit at the cards' foot, in line.
+  it.each([false, true])(
+    'es (phone: %s): NFT card actions sit at the foot of their card',
+    async (mobile) => {
+      const ctx = await userContext(run, user, { real: true, lang: 'es', mobile });
+      try {
+        const page = await ctx.newPage();
+        await page.goto('/nfts');
+        await page.locator('article.nft .row-actions').first().waitFor();
+      await shot(page, `survey-fix-es-${mobile ? 'phone' : 'desktop'}-nfts`, true);
+        const gaps = await page.locator('article.nft').evaluateAll((cards) =>
+          cards.flatMap((card) => {
+            const actions = card.querySelector('.row-actions');
+            if (!actions) return [];
+            const padding = parseFloat(getComputedStyle(card).paddingBottom);
+            return [
+              Math.round(
+                card.getBoundingClientRect().bottom - padding - actions.getBoundingClientRect().bottom,
+              ),
+            ];
+          }),
+        );
+        expect(gaps.length).toBeGreaterThan(1);
+        expect(gaps.filter((g) => Math.abs(g) > 1)).toEqual([]);
+      } finally {
+        await ctx.close();
+      }
+    },
+    120_000,
+  );
 });
