@@ -16,7 +16,8 @@ import {
 // the invite-reward rule's Save button running past its card on a phone (fr "ENREGISTRER"), the
 // ledger check's verdict on a phone ending in "…" (de "OK: Jede Währung und jede Kontoart summie…"),
 // a user's tabs past the right edge at 1280 px with no way to reach them (de "COIN-" cut, and the
-// tabs after it hidden).
+// tabs after it hidden), the system parameters' last column (updated at) past the right edge at
+// 1280 px in German.
 describe('web-admin visual fit: menu, filters and forms whole in every language', () => {
   let session: ConsoleSession;
   let page: Page;
@@ -155,4 +156,26 @@ describe('web-admin visual fit: menu, filters and forms whole in every language'
       }
     },
   );
+  it.each([...LANGUAGE_CODES])('%s: at 1280 px the system parameters show every column', async (code) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await setLocale(page, code);
+    await page.goto('/admin/parameters');
+    await page.locator('[data-testid="parameter-description"]').first().waitFor();
+    await page.waitForTimeout(300);
+    const widths = await page.evaluate(() => {
+      const table = document.querySelector<HTMLElement>('.RaDatagrid-table')!;
+      const box = table.parentElement!.getBoundingClientRect();
+      const cells = Array.from(table.querySelectorAll<HTMLElement>('thead th')).map((th) => {
+        const r = th.getBoundingClientRect();
+        return `${th.innerText || '-'}:${Math.round(r.width)}${r.right > box.right + 1 ? ' (out)' : ''}`;
+      });
+      return { out: cells.filter((c) => c.endsWith('(out)')), cells };
+    });
+    if (code === 'de') await screenshot(page, `admin-visual-fit-parameters-${code}`);
+    expect({ code, out: widths.out, cells: widths.out.length ? widths.cells : [] }).toEqual({
+      code,
+      out: [],
+      cells: [],
+    });
+  });
 });

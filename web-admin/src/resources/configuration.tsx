@@ -1,4 +1,5 @@
 import { Box } from '@mui/material';
+import { Fragment } from 'react';
 import {
   BooleanField,
   BooleanInput,
@@ -64,6 +65,32 @@ function ParameterDescriptionField(_props: { source: string; sortable?: boolean 
   );
 }
 
+/**
+ * A parameter's key, with a line break allowed after each underscore: the longest keys
+ * (withdraw_dual_approval_threshold) made the column so wide that at 1280 px the last column (the
+ * time of the change) stood past the right edge in German, Italian, Spanish, Japanese, Thai.
+ */
+function ParameterKeyField(_props: { source: string; label?: string }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  const parts = String(record.key).split('_');
+  return (
+    // Short keys stay on one line: only the long ones wrap.
+    <Box component="span" sx={{ display: 'inline-block', minWidth: '11rem' }}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              _<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
 export const ParameterList = () => (
   <List
     filters={[<SearchInput key="q" source="q" alwaysOn />]}
@@ -71,7 +98,7 @@ export const ParameterList = () => (
     perPage={50}
   >
     <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="key" />
+      <ParameterKeyField source="key" />
       <TextField source="value" sortable={false} sx={{ fontFamily: 'monospace' }} />
       <SelectField source="kind" choices={PARAMETER_KINDS} sortable={false} />
       <BooleanField source="public" sortable={false} />
