@@ -17,7 +17,8 @@ import {
 // ledger check's verdict on a phone ending in "…" (de "OK: Jede Währung und jede Kontoart summie…"),
 // a user's tabs past the right edge at 1280 px with no way to reach them (de "COIN-" cut, and the
 // tabs after it hidden), the system parameters' last column (updated at) past the right edge at
-// 1280 px in German.
+// 1280 px in German, and lists' Edit buttons past the right edge at 1280 px (instruments in every
+// language, NFTs, plan products, coin networks in German).
 describe('web-admin visual fit: menu, filters and forms whole in every language', () => {
   let session: ConsoleSession;
   let page: Page;
@@ -178,4 +179,28 @@ describe('web-admin visual fit: menu, filters and forms whole in every language'
       cells: [],
     });
   });
+  it.each(['en', 'de', 'fr'])(
+    '%s: at 1280 px the Edit buttons of wide lists are on the screen',
+    async (code) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await setLocale(page, code);
+      const out: string[] = [];
+      for (const list of ['instruments', 'planProducts', 'coinNetworks']) {
+        await page.goto(`/admin/${list}`);
+        await page.locator('.RaEditButton-root').first().waitFor();
+        await page.waitForTimeout(300);
+        const off = await page.evaluate(() => {
+          const box = document.querySelector('.RaDatagrid-tableWrapper')!.getBoundingClientRect();
+          return Array.from(document.querySelectorAll('.RaEditButton-root')).filter((b) => {
+            const r = b.getBoundingClientRect();
+            return r.right > Math.min(box.right, window.innerWidth) + 1;
+          }).length;
+        });
+        if (off) out.push(`${list}: ${off}`);
+        if (code === 'de' && list === 'instruments')
+          await screenshot(page, `admin-visual-fit-edit-${list}-${code}`);
+      }
+      expect({ code, out }).toEqual({ code, out: [] });
+    },
+  );
 });
