@@ -1,8 +1,13 @@
 /// <reference lib="dom" />
-import { generate } from 'otplib';
 import type { Page, Route } from 'playwright-core';
-import { Clock } from '@app/common';
-import { registerUser, shot, startMoneyRun, userContext, type MoneyRun } from './web-user-support';
+import {
+  type MoneyRun,
+  registerUser,
+  serverTotp,
+  shot,
+  startMoneyRun,
+  userContext,
+} from './web-user-support';
 
 /* A 2FA enable or disable request still running keeps its dialog open, as the app's other dialogs
    do (ModalActions' busy): its buttons are off and neither Close nor Escape closes it, so its late
@@ -20,8 +25,7 @@ describe('web-user: the 2FA dialogs stay open while their request runs', () => {
     await run?.close();
   });
 
-  const totp = (secret: string) =>
-    generate({ secret, epoch: Math.floor(run.t.app.get(Clock).now().getTime() / 1000) });
+  const totp = (secret: string) => serverTotp(run.t, secret);
   /** The alerts shown on the two-factor card itself, out of its dialogs. */
   const cardAlerts = (page: Page) =>
     page.evaluate(() =>

@@ -1,8 +1,13 @@
 /// <reference lib="dom" />
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { Clock } from '@app/common';
-import { registerUser, shot, startMoneyRun, userContext, type MoneyRun } from './web-user-support';
+import {
+  type MoneyRun,
+  registerUser,
+  serverTotp,
+  shot,
+  startMoneyRun,
+  userContext,
+} from './web-user-support';
 
 /* Every copy button says the same as the deposit address's and the payout reference's: a green
    "Copied" when the clipboard took the text, a red "Copy failed" when it did not. The security
@@ -20,8 +25,7 @@ describe('web-user: the security page copy buttons say copied or failed as the o
     await run?.close();
   });
 
-  const totp = (secret: string) =>
-    generate({ secret, epoch: Math.floor(run.t.app.get(Clock).now().getTime() / 1000) });
+  const totp = (secret: string) => serverTotp(run.t, secret);
 
   /** Clicks the copy button and answers the toast it shows: its kind (class) and its text. */
   const copied = async (page: Page, button: ReturnType<Page['locator']>) => {

@@ -1,8 +1,13 @@
 /// <reference lib="dom" />
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { Clock } from '@app/common';
-import { registerUser, shot, startMoneyRun, userContext, type MoneyRun } from './web-user-support';
+import {
+  type MoneyRun,
+  registerUser,
+  serverTotp,
+  shot,
+  startMoneyRun,
+  userContext,
+} from './web-user-support';
 
 /* The security page's errors: the API key form's refusals are announced (role="alert", as in every
    other form), and a dialog's error stays in its dialog: closing the 2FA dialogs after a wrong code
@@ -20,9 +25,7 @@ describe("web-user: the security page's errors", () => {
     await run?.close();
   });
 
-  /** The authenticator app's code now, on the server's clock. */
-  const totp = (secret: string) =>
-    generate({ secret, epoch: Math.floor(run.t.app.get(Clock).now().getTime() / 1000) });
+  const totp = (secret: string) => serverTotp(run.t, secret);
   /** A six-digit code that is certainly not the current one. */
   const wrongCode = async (secret: string) =>
     String((Number(await totp(secret)) + 500_000) % 1_000_000).padStart(6, '0');

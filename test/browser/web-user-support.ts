@@ -3,6 +3,7 @@ import { HDKey } from '@scure/bip32';
 import Decimal from 'decimal.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { generate } from 'otplib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { Clock } from '@app/common';
 import { PriceService } from '@app/market';
@@ -64,6 +65,11 @@ export async function startMoneyRun(): Promise<MoneyRun> {
 }
 
 /** Publishes a price through the market's own tick path. */
+/** The authenticator app's code for `secret` now on the server's clock (which tests move). */
+export function serverTotp(t: TestApp, secret: string): Promise<string> {
+  return generate({ secret, epoch: Math.floor(t.app.get(Clock).now().getTime() / 1000) });
+}
+
 export async function tick(t: TestApp, code: string, price: string): Promise<void> {
   await t.app.get(PriceService).publishTick({ code, price, ts: Date.now() });
 }

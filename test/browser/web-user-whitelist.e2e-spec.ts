@@ -1,18 +1,18 @@
 /// <reference lib="dom" />
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { Clock } from '@app/common';
 import type { RegisteredUser } from '../support/users';
 import { fundReal } from '../e2e/trading/trading-support';
 import { cutOffOn, englishLinesOn } from './browser-support';
 import {
+  type MoneyRun,
   realHeaders,
   registerUser,
+  serverTotp,
   setWithdrawPassword,
   shot,
   startMoneyRun,
   userContext,
-  type MoneyRun,
 } from './web-user-support';
 
 const COLD = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -277,8 +277,7 @@ describe('web-user: withdrawal whitelist', () => {
     const other = await registerUser(run.t);
     await setWithdrawPassword(run.t, other, PASSWORD);
     // Codes of the server's time (a day ahead here).
-    const totp = (secret: string) =>
-      generate({ secret, epoch: Math.floor(run.t.app.get(Clock).now().getTime() / 1000) });
+    const totp = (secret: string) => serverTotp(run.t, secret);
     const secret = (await run.t.http().post('/swx/customer/user/2fa/setup').set(realHeaders(other))).body
       .result.secret as string;
     const enabled = await run.t
