@@ -8,6 +8,7 @@ import {
   type NotificationInput,
   type Notifications,
 } from '@app/common';
+import { localizeParams } from './amount-format';
 import { UserNotification } from './entities/notification.entity';
 
 /** index/listnotify shows at most this many announcements; more unseen ones count as this many. */
@@ -153,12 +154,14 @@ export class NotificationsService implements Notifications {
       .findOneBy({ id: signal.id, userId: signal.userId });
   }
 
+  /** A notification in the reader's language, its amounts written their way ("5,000" / "5.000"). */
   view(n: UserNotification, language: Language) {
+    const params = localizeParams(language, n.params);
     return {
       id: n.id,
       type: n.type,
-      title: translate(language, n.title, n.params),
-      content: translate(language, n.body, n.params),
+      title: translate(language, n.title, params),
+      content: translate(language, n.body, params),
       refType: n.refType,
       refId: n.refId,
       read: n.readAt !== null,
