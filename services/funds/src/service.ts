@@ -30,7 +30,7 @@ export const FUNDS_SERVICE: ServiceDefinition = {
     LoansModule, // WITHDRAWAL_BLOCKER (an open loan), TRADING_RESTRICTION (overdue: no exchange)
     LevelsModule, // VIP_LEVEL of user info
     TradingVolumeModule, // TRADING_VOLUME: the volume a VIP level needs
-    NotificationsModule, // NOTIFICATIONS: the bell for address book and security changes
+    NotificationsModule, // NOTIFICATIONS: the bell for withdrawals, address book and security changes
   ],
   migrations: PLATFORM_MIGRATIONS, // one database, one history (see there)
   requires: [

@@ -21,26 +21,16 @@ interface Rule {
 
 /**
  * Ledger journals that users hear about. Every balance change goes through the ledger, so its
- * journal is the event log of the other services: a deposit approved by a reviewer, a withdrawal
- * paid or rejected, a loan granted or repaid, a position closed, an option settled, a correction.
+ * journal is the event log of the other services: a deposit approved by a reviewer, a loan granted
+ * or repaid, a position closed, an option settled, a correction. Not withdrawals: their journals
+ * show neither the reviewer's reason nor the payout recorded later (no journal), so the funds service
+ * tells each of their states (approved, completed, rejected) in the transaction that reaches it.
  */
 export const LEDGER_NOTICES: Readonly<Record<string, Rule>> = {
   deposit: {
     type: 'deposit',
     title: 'message.depositApprovedTitle',
     body: 'message.depositApprovedBody',
-    measure: 'intoAvailable',
-  },
-  withdrawal_paid: {
-    type: 'withdrawal',
-    title: 'message.withdrawalPaidTitle',
-    body: 'message.withdrawalPaidBody',
-    measure: 'leftUser',
-  },
-  withdrawal_rejected: {
-    type: 'withdrawal',
-    title: 'message.withdrawalRejectedTitle',
-    body: 'message.withdrawalRejectedBody',
     measure: 'intoAvailable',
   },
   loan_granted: {

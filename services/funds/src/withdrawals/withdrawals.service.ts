@@ -7,12 +7,14 @@ import {
   AppException,
   ErrorCode,
   MARKET_PRICES,
+  NOTIFICATIONS,
   SECOND_FACTOR,
   SYSTEM_PARAMETERS,
   WITHDRAWAL_BLOCKER,
   type AuthPrincipal,
   type Book,
   type MarketPrices,
+  type Notifications,
   type SecondFactor,
   type SystemParameterReader,
   type WithdrawalBlocker,
@@ -53,6 +55,7 @@ export class WithdrawalsService {
     @Optional() @Inject(WITHDRAWAL_BLOCKER) private readonly blocker?: WithdrawalBlocker,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
     @Optional() @Inject(MARKET_PRICES) private readonly prices?: MarketPrices,
+    @Optional() @Inject(NOTIFICATIONS) private readonly notifications?: Notifications,
   ) {}
 
   /** The fee of a withdrawal, shown before the user confirms. */
@@ -196,6 +199,7 @@ export class WithdrawalsService {
       w.completedBy = adminId;
       w.completedAt = new Date();
       await m.save(w);
+      await this.tell(m, w, 'completed');
       await this.audit.record(
         {
           adminId,
@@ -229,7 +233,7 @@ export class WithdrawalsService {
       ip,
       audit: this.audit,
       subject: 'withdrawal',
-      settle: (m, w) => this.settle(m, w, decision),
+      settle: (m, w) => this.settle(m, w, decision, reason),
       dualApproval: {
         required: (w) => w.approvalsRequired >= 2,
         firstApprover: (w) => w.firstApprovedBy,
@@ -242,7 +246,13 @@ export class WithdrawalsService {
     return this.adminView(row);
   }
 
-  private async settle(m: EntityManager, w: Withdrawal, decision: 'approved' | 'rejected') {
+  /** The money moves for the decision, and the owner is told of it, in the deciding transaction. */
+  private async settle(
+    m: EntityManager,
+    w: Withdrawal,
+    decision: 'approved' | 'rejected',
+    reason: string | undefined,
+  ) {
     const owner = { type: 'user' as const, id: w.userId };
     const frozen = { owner, book: 'real' as const, currency: w.coin, kind: 'frozen' };
     if (decision === 'rejected') {
@@ -259,6 +269,7 @@ export class WithdrawalsService {
         },
         m,
       );
+      await this.tell(m, w, 'rejected', reason);
       return;
     }
     // Withdrawals are blocked during a loan, also one requested before the loan was taken.
@@ -299,6 +310,50 @@ export class WithdrawalsService {
         refType: 'withdrawal',
         refId: w.id,
         legs,
+      },
+      m,
+    );
+    await this.tell(m, w, 'approved');
+  }
+
+  /**
+   * The owner hears of each state of their withdrawal when it commits, once: the key is the state's,
+   * and only the change into it (never a repeated click, which changes nothing) tells. Approved: the
+   * money left the ledger and is being paid out (the journal is `withdrawal_paid`, hence the title's
+   * key); completed: the payout is recorded, with its transaction hash or bank reference; rejected:
+   * with the reviewer's reason, the amount and its fee back in the balance. (Notices told before
+   * from the ledger scan keep their texts: `withdrawalRejectedBody` without a reason.)
+   */
+  private async tell(
+    m: EntityManager,
+    w: Withdrawal,
+    state: 'approved' | 'completed' | 'rejected',
+    reason?: string,
+  ) {
+    const texts = {
+      approved: { title: 'message.withdrawalPaidTitle', body: 'message.withdrawalPaidBody' },
+      completed: {
+        title: 'message.withdrawalCompletedTitle',
+        body:
+          w.method === 'crypto' ? 'message.withdrawalCompletedTxBody' : 'message.withdrawalCompletedBankBody',
+      },
+      rejected: { title: 'message.withdrawalRejectedTitle', body: 'message.withdrawalRejectedReasonBody' },
+    }[state];
+    const params: Record<string, string> = { amount: w.amount.toFixed(), currency: w.coin };
+    if (state === 'rejected') params.reason = reason ?? '';
+    if (state === 'completed') {
+      if (w.method === 'crypto') params.txHash = w.payoutReference ?? '';
+      else params.reference = w.payoutReference ?? '';
+    }
+    await this.notifications?.notify(
+      {
+        userId: w.userId,
+        type: 'withdrawal',
+        key: `withdrawal-${state}-${w.id}`,
+        ...texts,
+        params,
+        refType: 'withdrawal',
+        refId: w.id,
       },
       m,
     );
