@@ -203,7 +203,7 @@ describe('web-user spot (coin-to-coin) screen', () => {
     const order = list.list.find((o) => o.state === 'filled')!;
     // What arrived is what was filled less the fee (paid in BTC by a buyer).
     expect(new Decimal(btc.available).eq(new Decimal(order.filled).minus(order.fee))).toBe(true);
-    expect(await filled.getByTestId('order-filled').innerText()).toBe(grouped(order.filled));
+    expect(await filled.getByTestId('order-filled').innerText()).toBe(`${grouped(order.filled)} BTC`);
     const usdt = await coin(user, 'USDT');
     expect(usdt.frozen).toBe('0');
     // The part of the 200 USDT the fills did not need came back.

@@ -229,7 +229,7 @@ function OrderList({
                           data-label={t('orders.filled')}
                           data-testid="order-filled"
                         >
-                          {formatAmount(o.filled, 18)}
+                          {formatAmount(o.filled, 18)} {o.base}
                         </td>
                         <td className="num" dir="ltr" data-label={t('orders.averagePrice')}>
                           {price(o, o.averagePrice)}
