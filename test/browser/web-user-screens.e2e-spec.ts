@@ -140,9 +140,9 @@ describe('web-user screens of a user with history', () => {
     // back in, as far as the user could tell.
     expect(lines).toEqual([
       ['Withdrawal', 'Available', 'USDT', '-121.2'],
-      ['Withdrawal', 'Frozen', 'USDT', '121.2'],
-      ['Deposit', 'Available', 'USDT', '1,234.56789'],
-      ['Deposit', 'Available', 'USDT', '5,000'],
+      ['Withdrawal', 'Frozen', 'USDT', '+121.2'],
+      ['Deposit', 'Available', 'USDT', '+1,234.56789'],
+      ['Deposit', 'Available', 'USDT', '+5,000'],
     ]);
     // The NFT, exchange and reward movements have their filters too.
     for (const name of ['NFTs', 'Exchange', 'Rewards']) await page.getByRole('tab', { name }).waitFor();

@@ -1,5 +1,5 @@
 import { RTL_LANGUAGES } from '../i18n/languages';
-import { dec, isDecimal, toFixed } from './decimal';
+import { dec, isDecimal, sign, toFixed } from './decimal';
 
 /** Digits grouped by thousands: 72944 -> 72,944. */
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -14,6 +14,16 @@ export function formatAmount(value: string | number | null | undefined, maxDecim
   const grouped = groupThousands(int);
   const trimmed = frac.slice(0, maxDecimals).replace(/0+$/, '');
   return `${sign}${grouped}${trimmed ? `.${trimmed}` : ''}`;
+}
+
+/**
+ * A movement's amount with its sign: "+200" for money in beside "-121.2" for money out (zero, what
+ * shows as zero and what is not a number as formatAmount shows them). Put it in a left-to-right
+ * element (`dir="ltr"`) so that the sign stays on the left of the number in a right-to-left language.
+ */
+export function formatSignedAmount(value: string | null | undefined, maxDecimals = 8): string {
+  const text = formatAmount(value, maxDecimals);
+  return value && isDecimal(value) && sign(dec(value)) > 0 && /[1-9]/.test(text) ? `+${text}` : text;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatDate } from '../../../shared/format';
+import { formatDate, formatSignedAmount } from '../../../shared/format';
 import { PageHeader } from '../../../shared/ui/Field';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { FUNDING_TYPES, useFundingDetails } from '../api/funds-api';
@@ -82,8 +82,8 @@ export function FundingDetailsPage() {
                           className={`num ${l.amount.startsWith('-') ? 'down' : 'up'}`}
                           data-label={t('funding.amount')}
                         >
-                          {/* Left to right in Arabic too: "-200" read "200-". */}
-                          <span dir="ltr">{formatAmount(l.amount)}</span>
+                          {/* Money in "+", out "-"; left to right in Arabic too: "-200" read "200-". */}
+                          <span dir="ltr">{formatSignedAmount(l.amount)}</span>
                         </td>
                       </tr>
                     ))}
