@@ -60,7 +60,8 @@ export function ConfirmDetails({
   return (
     <Modal
       title={title}
-      onClose={busy ? () => undefined : onClose}
+      onClose={onClose}
+      busy={busy}
       footer={
         <ModalActions
           confirmLabel={busy ? t('states.loading') : (confirmLabel ?? t('actions.confirm'))}

@@ -1,25 +1,34 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * A dialog: its title and ×, its body and its footer (usually ModalActions). While `busy` (its
+ * request runs) it does not close: the × is off and dimmed like the footer's Cancel, and Escape and
+ * a click beside it do nothing.
+ */
 export function Modal({
   title,
   onClose,
   children,
   footer,
+  busy,
 }: {
   title: string;
   onClose: () => void;
   children: React.ReactNode;
   footer?: React.ReactNode;
+  busy?: boolean;
 }) {
   const { t } = useTranslation();
+  const close = busy ? undefined : onClose;
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    if (!close) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  }, [close]);
   return (
-    <div className="modal-backdrop" onClick={onClose}>
+    <div className="modal-backdrop" onClick={close}>
       <div
         className="modal"
         role="dialog"
@@ -29,7 +38,14 @@ export function Modal({
       >
         <div className="modal-head">
           <h2>{title}</h2>
-          <button type="button" className="icon-btn" aria-label={t('actions.close')} onClick={onClose}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('actions.close')}
+            onClick={close}
+            disabled={busy}
+            aria-disabled={busy || undefined}
+          >
             ×
           </button>
         </div>

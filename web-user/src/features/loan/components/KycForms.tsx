@@ -83,6 +83,7 @@ export function KycForm({ onClose, onDone }: { onClose: () => void; onDone: () =
     <Modal
       title={t('kyc.title')}
       onClose={onClose}
+      busy={submission.busy}
       footer={
         step === 1 ? (
           <ModalActions
@@ -275,6 +276,7 @@ export function AdvancedForm({ onClose, onDone }: { onClose: () => void; onDone:
     <Modal
       title={t('advanced.title')}
       onClose={onClose}
+      busy={submission.busy}
       footer={
         <ModalActions
           confirmLabel={t('kyc.submit')}

@@ -156,6 +156,7 @@ function TwoFactor() {
         <Modal
           title={t('twoFactor.setupTitle')}
           onClose={closeDialog}
+          busy={sending.busy}
           footer={
             <ModalActions
               confirmLabel={sending.busy ? t('common:states.loading') : t('twoFactor.confirm')}
@@ -229,6 +230,7 @@ function TwoFactor() {
         <Modal
           title={t('twoFactor.disableTitle')}
           onClose={closeDialog}
+          busy={sending.busy}
           footer={
             <ModalActions
               confirmLabel={sending.busy ? t('common:states.loading') : t('twoFactor.disable')}
