@@ -22,6 +22,7 @@ import { AsyncView, ErrorState, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
 import { useSubmit } from '../../../shared/useSubmit';
+import { loanApi, type Loan } from '../../loan/api/loan-api';
 import {
   ADDRESS_NOT_WHITELISTED,
   fundsApi,
@@ -41,6 +42,10 @@ export function WithdrawPage() {
   const { t } = useTranslation('funds');
   const { demo } = useSession();
   const networks = useNetworks();
+  // A loan not yet repaid (repaying, or overdue: "expired") blocks withdrawals: the form says so up
+  // front. Unknown (loading, or the list failed): the form stays usable, the server checks anyway.
+  const loans = useApi((signal) => loanApi.records(signal), [], !demo);
+  const openLoan = (!demo && loans.data?.find((l) => l.status !== 'repaid')) || null;
   return (
     <div className="container page" data-testid="withdraw-page">
       <PageHeader title={t('withdraw.title')} subtitle={t('withdraw.subtitle')} />
@@ -55,13 +60,28 @@ export function WithdrawPage() {
         isEmpty={(l) => !l.some((n) => n.withdrawEnabled)}
         emptyText={t('withdraw.none')}
       >
-        {(list) => <WithdrawForm networks={list.filter((n) => n.withdrawEnabled)} disabled={demo} />}
+        {(list) => (
+          <WithdrawForm
+            networks={list.filter((n) => n.withdrawEnabled)}
+            disabled={demo}
+            openLoan={openLoan}
+          />
+        )}
       </AsyncView>
     </div>
   );
 }
 
-function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disabled: boolean }) {
+function WithdrawForm({
+  networks,
+  disabled,
+  openLoan,
+}: {
+  networks: CoinNetwork[];
+  disabled: boolean;
+  /** The user's loan not yet repaid: every field and the button are off, and a notice says why. */
+  openLoan: Loan | null;
+}) {
   const { t, i18n } = useTranslation('funds');
   const { user } = useSession();
   const coins = useMemo(() => [...new Set(networks.map((n) => n.coin))], [networks]);
@@ -146,7 +166,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
   };
   const review = async () => {
     reviewing.setError(null);
-    if (!validate()) return;
+    if (openLoan || !validate()) return;
     await reviewing.submit(async () => {
       const q = await fundsApi.withdrawalQuote(
         coin,
@@ -227,6 +247,7 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
   return (
     <>
       <section className="card">
+        {openLoan && <OpenLoanBlock loan={openLoan} />}
         <form
           className="form opens-card"
           noValidate
@@ -235,156 +256,163 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
             void review();
           }}
         >
-          <div className="segmented" role="radiogroup" aria-label={t('withdraw.method')}>
-            {(['crypto', 'bank'] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="radio"
-                aria-checked={method === m}
-                className={method === m ? 'active' : ''}
-                onClick={() => setMethod(m)}
-                data-testid={`method-${m}`}
-              >
-                {t(`withdraw.${m}`)}
-              </button>
-            ))}
-          </div>
-          <div className="form-grid">
-            <SelectField
-              label={t('fields.coin')}
-              value={coin}
-              options={coins.map((c) => ({ value: c, label: c }))}
-              onChange={setCoin}
-            />
-            {method === 'crypto' && (
+          {/* One switch for every field and button of the form (display: contents keeps its layout). */}
+          <fieldset className="form-fieldset" disabled={Boolean(openLoan)}>
+            <div className="segmented" role="radiogroup" aria-label={t('withdraw.method')}>
+              {(['crypto', 'bank'] as const).map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="radio"
+                  aria-checked={method === m}
+                  className={method === m ? 'active' : ''}
+                  onClick={() => setMethod(m)}
+                  data-testid={`method-${m}`}
+                >
+                  {t(`withdraw.${m}`)}
+                </button>
+              ))}
+            </div>
+            <div className="form-grid">
               <SelectField
-                label={t('fields.network')}
-                value={network}
-                options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))}
-                onChange={setNetwork}
+                label={t('fields.coin')}
+                value={coin}
+                options={coins.map((c) => ({ value: c, label: c }))}
+                onChange={setCoin}
+              />
+              {method === 'crypto' && (
+                <SelectField
+                  label={t('fields.network')}
+                  value={network}
+                  options={coinNetworks.map((n) => ({ value: n.network, label: n.network }))}
+                  onChange={setNetwork}
+                />
+              )}
+            </div>
+            {restricted && (
+              <WhitelistAddresses
+                coin={coin}
+                network={network}
+                saved={saved}
+                book={book}
+                chosen={chosen}
+                error={errors.address}
+                onChoose={choose}
               />
             )}
-          </div>
-          {restricted && (
-            <WhitelistAddresses
-              coin={coin}
-              network={network}
-              saved={saved}
-              book={book}
-              chosen={chosen}
-              error={errors.address}
-              onChoose={choose}
-            />
-          )}
-          {method === 'crypto' && !restricted && (
-            <AddressBookPick
-              saved={saved}
-              loaded={book.data !== undefined}
-              picked={picked}
-              onPick={(entry) => setV({ ...v, address: entry ? entry.address : '' })}
-            />
-          )}
-          {restricted ? null : method === 'crypto' ? (
-            <TextField
-              label={t('fields.address')}
-              error={errors.address}
-              value={v.address}
-              onChange={set('address')}
-              dir="ltr"
-              autoComplete="off"
-            />
-          ) : (
-            <div className="form-grid">
-              <TextField
-                label={t('withdraw.holderName')}
-                error={errors.holderName}
-                value={v.holderName}
-                onChange={set('holderName')}
+            {method === 'crypto' && !restricted && (
+              <AddressBookPick
+                saved={saved}
+                loaded={book.data !== undefined}
+                picked={picked}
+                onPick={(entry) => setV({ ...v, address: entry ? entry.address : '' })}
               />
+            )}
+            {restricted ? null : method === 'crypto' ? (
               <TextField
-                label={t('withdraw.bankAccount')}
-                error={errors.bankAccount}
-                value={v.bankAccount}
-                onChange={set('bankAccount')}
+                label={t('fields.address')}
+                error={errors.address}
+                value={v.address}
+                onChange={set('address')}
                 dir="ltr"
+                autoComplete="off"
               />
-              <TextField
-                label={t('withdraw.bankType')}
-                error={errors.bankType}
-                value={v.bankType}
-                onChange={set('bankType')}
-              />
-            </div>
-          )}
-          <TextField
-            label={t('fields.amount')}
-            error={errors.amount}
-            inputMode="decimal"
-            value={v.amount}
-            onChange={set('amount')}
-            dir="ltr"
-            placeholder={net ? t('withdraw.minPlaceholder', { limit: formatAmount(net.minWithdrawal) }) : ''}
-          />
-          <div className="muted small amount-exact" data-testid="withdraw-available">
-            {t('withdraw.available', { amount: available === null ? '—' : formatExact(available), coin })}
-          </div>
-          {!disabled && accounts.error && <BalanceUnavailable onRetry={accounts.reload} />}
-          <dl className="details compact quote-box" data-testid="withdraw-quote">
-            <dt>{t('withdraw.feeRate')}</dt>
-            <dd>
-              {quote.data
-                ? `${formatExact(quote.data.feeRate)}%`
-                : net
-                  ? `${formatExact(net.withdrawFeeRate)}%`
-                  : '—'}
-            </dd>
-            <dt>{t('withdraw.fee')}</dt>
-            <dd data-testid="quote-fee">{quote.data ? `${formatExact(quote.data.fee)} ${coin}` : '—'}</dd>
-            <dt>{t('withdraw.received')}</dt>
-            <dd data-testid="quote-received">
-              {quote.data ? `${formatExact(quote.data.amount)} ${coin}` : '—'}
-            </dd>
-            <dt>{t('withdraw.deducted')}</dt>
-            <dd data-testid="quote-total">{quote.data ? `${formatExact(quote.data.total)} ${coin}` : '—'}</dd>
-          </dl>
-          <PasswordField
-            label={t('withdraw.password')}
-            error={errors.password ?? errors.withdrawPassword}
-            autoComplete="off"
-            value={v.password}
-            onChange={set('password')}
-          />
-          {!user?.hasWithdrawPassword && (
-            <Link to="/profile" className="small">
-              {t('withdraw.setPasswordLink')}
-            </Link>
-          )}
-          {needTotp ? (
-            <AuthenticatorCodeField
-              label={t('withdraw.totp')}
-              error={errors.totpCode}
-              value={v.totp}
-              onChange={(digits) => {
-                setV({ ...v, totp: digits });
-                // The server names the field totpCode: typing a new code clears its error.
-                if (errors.totpCode) setErrors(({ totpCode: _gone, ...rest }) => rest);
-              }}
+            ) : (
+              <div className="form-grid">
+                <TextField
+                  label={t('withdraw.holderName')}
+                  error={errors.holderName}
+                  value={v.holderName}
+                  onChange={set('holderName')}
+                />
+                <TextField
+                  label={t('withdraw.bankAccount')}
+                  error={errors.bankAccount}
+                  value={v.bankAccount}
+                  onChange={set('bankAccount')}
+                  dir="ltr"
+                />
+                <TextField
+                  label={t('withdraw.bankType')}
+                  error={errors.bankType}
+                  value={v.bankType}
+                  onChange={set('bankType')}
+                />
+              </div>
+            )}
+            <TextField
+              label={t('fields.amount')}
+              error={errors.amount}
+              inputMode="decimal"
+              value={v.amount}
+              onChange={set('amount')}
+              dir="ltr"
+              placeholder={
+                net ? t('withdraw.minPlaceholder', { limit: formatAmount(net.minWithdrawal) }) : ''
+              }
             />
-          ) : (
-            <button type="button" className="link small" onClick={() => setNeedTotp(true)}>
-              {t('withdraw.haveTotp')}
+            <div className="muted small amount-exact" data-testid="withdraw-available">
+              {t('withdraw.available', { amount: available === null ? '—' : formatExact(available), coin })}
+            </div>
+            {!disabled && accounts.error && <BalanceUnavailable onRetry={accounts.reload} />}
+            <dl className="details compact quote-box" data-testid="withdraw-quote">
+              <dt>{t('withdraw.feeRate')}</dt>
+              <dd>
+                {quote.data
+                  ? `${formatExact(quote.data.feeRate)}%`
+                  : net
+                    ? `${formatExact(net.withdrawFeeRate)}%`
+                    : '—'}
+              </dd>
+              <dt>{t('withdraw.fee')}</dt>
+              <dd data-testid="quote-fee">{quote.data ? `${formatExact(quote.data.fee)} ${coin}` : '—'}</dd>
+              <dt>{t('withdraw.received')}</dt>
+              <dd data-testid="quote-received">
+                {quote.data ? `${formatExact(quote.data.amount)} ${coin}` : '—'}
+              </dd>
+              <dt>{t('withdraw.deducted')}</dt>
+              <dd data-testid="quote-total">
+                {quote.data ? `${formatExact(quote.data.total)} ${coin}` : '—'}
+              </dd>
+            </dl>
+            <PasswordField
+              label={t('withdraw.password')}
+              error={errors.password ?? errors.withdrawPassword}
+              autoComplete="off"
+              value={v.password}
+              onChange={set('password')}
+            />
+            {!user?.hasWithdrawPassword && (
+              <Link to="/profile" className="small">
+                {t('withdraw.setPasswordLink')}
+              </Link>
+            )}
+            {needTotp ? (
+              <AuthenticatorCodeField
+                label={t('withdraw.totp')}
+                error={errors.totpCode}
+                value={v.totp}
+                onChange={(digits) => {
+                  setV({ ...v, totp: digits });
+                  // The server names the field totpCode: typing a new code clears its error.
+                  if (errors.totpCode) setErrors(({ totpCode: _gone, ...rest }) => rest);
+                }}
+              />
+            ) : (
+              <button type="button" className="link small" onClick={() => setNeedTotp(true)}>
+                {t('withdraw.haveTotp')}
+              </button>
+            )}
+            <FormError message={reviewing.error} />
+            <button
+              type="submit"
+              className="btn btn-primary btn-block"
+              disabled={disabled}
+              data-testid="withdraw-submit"
+            >
+              {t('withdraw.submit')}
             </button>
-          )}
-          <FormError message={reviewing.error} />
-          <button
-            type="submit"
-            className="btn btn-primary btn-block"
-            disabled={disabled}
-            data-testid="withdraw-submit"
-          >
-            {t('withdraw.submit')}
-          </button>
+          </fieldset>
         </form>
       </section>
       <section className="card">
@@ -429,6 +457,29 @@ function WithdrawForm({ networks, disabled }: { networks: CoinNetwork[]; disable
         />
       )}
     </>
+  );
+}
+
+/**
+ * Why the form is off while a loan is open (the rule above it says withdrawals are blocked then):
+ * which loan, until when, and the way to repay it. An overdue loan has frozen the account.
+ */
+function OpenLoanBlock({ loan }: { loan: Loan }) {
+  const { t, i18n } = useTranslation('funds');
+  const values = {
+    amount: formatExact(loan.amount),
+    coin: loan.currency,
+    date: formatDate(loan.repaymentDate, i18n.language),
+  };
+  return (
+    <div className="notice notice-warn" role="alert" data-testid="withdraw-loan-block">
+      <span>
+        {loan.status === 'expired' ? t('withdraw.loanOverdue', values) : t('withdraw.loanOpen', values)}
+      </span>
+      <Link to="/loan" className="btn btn-primary btn-sm" data-testid="withdraw-to-loan">
+        {t('withdraw.toLoan')}
+      </Link>
+    </div>
   );
 }
 
