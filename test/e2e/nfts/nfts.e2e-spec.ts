@@ -1,4 +1,5 @@
 import { getQueueToken } from '@nestjs/bullmq';
+import Decimal from 'decimal.js';
 import type { Queue } from 'bullmq';
 import { Clock } from '@app/common';
 import { LedgerService, SystemAccount } from '@app/ledger';
@@ -125,7 +126,7 @@ describe('charity NFTs', () => {
     expect((await charityPool()).minus(poolBefore).toFixed()).toBe('500');
     const after = await getNft(nft.id);
     expect(after).toMatchObject({ status: 'sold', donated: '500' });
-    expect(after.charity.donated).toBe(String(Number(charityBefore) + 500));
+    expect(after.charity.donated).toBe(new Decimal(charityBefore).plus(500).toFixed());
 
     // Sold: another purchase or a bid is 10020 and moves nothing.
     const other = await funded('1000');
@@ -235,7 +236,7 @@ describe('charity NFTs', () => {
       return n.status === 'sold' ? n : null;
     }, 15_000);
     expect(closed.donated).toBe('250.5');
-    expect(Number(closed.charity.donated) - Number(charityBefore)).toBe(250.5);
+    expect(new Decimal(closed.charity.donated).minus(charityBefore).toFixed()).toBe('250.5');
     expect((await charityPool()).minus(poolBefore).toFixed()).toBe('250.5');
     expect(await userBalance(t, alice, 'real', 'available')).toBe('749.5');
     expect(await userBalance(t, alice, 'real', 'frozen')).toBe('0');
@@ -253,7 +254,7 @@ describe('charity NFTs', () => {
       refId: nft.id,
       title: 'Sie haben die Auktion gewonnen',
     });
-    expect(told.list[0].content).toContain('250.5 USDT');
+    expect(told.list[0].content).toContain('250,5 USDT');
     const bobTold = (await t.http().get(`${USER}/listNotification`).set(real(bob))).body.result;
     expect(bobTold.list[0]).toMatchObject({ title: 'You were outbid' });
 
