@@ -25,6 +25,7 @@ interface Rule {
  * or repaid, a position closed, an option settled, a correction. Not withdrawals: their journals
  * show neither the reviewer's reason nor the payout recorded later (no journal), so the funds service
  * tells each of their states (approved, completed, rejected) in the transaction that reaches it.
+ * Nor a rejected deposit: it moves no money (no journal); the funds service tells it with its reason.
  */
 export const LEDGER_NOTICES: Readonly<Record<string, Rule>> = {
   deposit: {

@@ -3,11 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   FILE_STORAGE,
+  NOTIFICATIONS,
   SYSTEM_PARAMETERS,
   type FileStorage,
+  type Notifications,
   type SystemParameterReader,
   ApiSuccess,
   AppException,
@@ -53,6 +55,7 @@ export class RechargesService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly alerts: ReviewAlerts,
     @Optional() @Inject(SYSTEM_PARAMETERS) private readonly parameters?: SystemParameterReader,
+    @Optional() @Inject(NOTIFICATIONS) private readonly notifications?: Notifications,
   ) {}
 
   /** Upload size limit in MB: the system parameter upload_max_mb (DESIGN.md: default 2). */
@@ -173,7 +176,7 @@ export class RechargesService {
       audit: this.audit,
       subject: 'recharge',
       settle: async (m, r) => {
-        if (decision !== 'approved') return;
+        if (decision !== 'approved') return this.tellRejected(m, r, reason);
         await this.ledger.post(
           {
             key: `recharge-credit-${r.id}`,
@@ -203,6 +206,27 @@ export class RechargesService {
       },
     });
     return this.view(row);
+  }
+
+  /**
+   * A rejection moves no money, so no ledger journal tells of it (an approval is told from its
+   * journal, `message.depositApproved*`): the owner hears of it here, in the rejecting transaction,
+   * once (the key is the state's; a repeated click settles nothing), with the reviewer's reason.
+   */
+  private async tellRejected(m: EntityManager, r: Recharge, reason: string | undefined) {
+    await this.notifications?.notify(
+      {
+        userId: r.userId,
+        type: 'deposit',
+        key: `recharge-rejected-${r.id}`,
+        title: 'message.depositRejectedTitle',
+        body: 'message.depositRejectedBody',
+        params: { amount: r.amount.toFixed(), currency: r.coin, reason: reason ?? '' },
+        refType: 'recharge',
+        refId: r.id,
+      },
+      m,
+    );
   }
 
   view(r: Recharge) {
