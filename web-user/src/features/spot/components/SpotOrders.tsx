@@ -235,7 +235,7 @@ function OrderList({
                           {price(o, o.averagePrice)}
                         </td>
                         <td className="num" dir="ltr" data-label={t('orders.turnover')}>
-                          {formatAmount(o.turnover)}
+                          {formatAmount(o.turnover)} {o.quote}
                         </td>
                         <td className="num" dir="ltr" data-label={t('orders.fee')}>
                           {feeText(o)}
