@@ -6,6 +6,7 @@ import {
   formatDateParts,
   formatLeverage,
   formatPrice,
+  formatSignedAmount,
 } from '../../../shared/format';
 import { usePricePrecisions } from '../../market/hooks/usePricePrecisions';
 import { useSession } from '../../../shared/session';
@@ -23,7 +24,6 @@ import { periodLabel } from './OptionsForm';
 
 const signClass = (v: string | null) =>
   !v ? '' : v.startsWith('-') ? 'down' : /^0(\.0*)?$/.test(v) ? '' : 'up';
-const signed = (v: string | null) => (!v ? '—' : v.startsWith('-') ? formatAmount(v) : `+${formatAmount(v)}`);
 
 /** A time of the lists: the hour goes whole under the date when the column is narrow ("PM" alone read odd). */
 function When({ value, lang }: { value: string | null | undefined; lang: string }) {
@@ -165,7 +165,7 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
                           data-testid="profit"
                         >
                           {/* Left to right in Arabic too: "-0.1" read "0.1-". */}
-                          <span dir="ltr">{signed(profit)}</span>
+                          <span dir="ltr">{formatSignedAmount(profit)}</span>
                         </td>
                         <td className="small col-time" data-label={t('lists.time')}>
                           <When value={o.openTime ?? o.createdAt} lang={i18n.language} />
@@ -216,7 +216,12 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
             ...(closing.state === 'open'
               ? [
                   { label: t('lists.currentPrice'), value: price(closing, closing.currentPrice) },
-                  { label: t('lists.floating'), value: signed(closing.floatingProfit), strong: true },
+                  {
+                    label: t('lists.floating'),
+                    value: formatSignedAmount(closing.floatingProfit),
+                    strong: true,
+                    testId: 'confirm-floating',
+                  },
                 ]
               : [
                   {
@@ -325,7 +330,7 @@ export function OptionsOrderList({ state }: { state: 'current' | 'history' }) {
                           t('options.settling')
                         )
                       ) : (
-                        <span dir="ltr">{signed(o.profit)}</span>
+                        <span dir="ltr">{formatSignedAmount(o.profit)}</span>
                       )}
                     </td>
                     <td className="small col-time" data-label={t('lists.time')}>
