@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatSignedAmount } from '../../../shared/format';
 import { PageHeader } from '../../../shared/ui/Field';
+import { Pager } from '../../../shared/ui/Pager';
 import { AsyncView } from '../../../shared/ui/StateViews';
 import { FUNDING_TYPES, useFundingDetails } from '../api/funds-api';
 
@@ -90,27 +91,7 @@ export function FundingDetailsPage() {
                   </tbody>
                 </table>
               </div>
-              <div className="pager">
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  disabled={page <= 1}
-                  onClick={() => setPage((p) => p - 1)}
-                >
-                  {t('common:actions.previous')}
-                </button>
-                <span className="muted">
-                  {t('common:states.page', { page, pages: Math.max(1, Math.ceil(d.total / 20)) })}
-                </span>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  disabled={page * 20 >= d.total}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  {t('common:actions.next')}
-                </button>
-              </div>
+              <Pager page={page} total={d.total} size={20} onPage={setPage} />
             </>
           )}
         </AsyncView>
