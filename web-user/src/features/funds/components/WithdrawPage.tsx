@@ -21,6 +21,7 @@ import { RealBookNotice } from '../../../shared/ui/RealBookNotice';
 import { AsyncView, ErrorState, Loading } from '../../../shared/ui/StateViews';
 import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
+import { useOnReturn } from '../../../shared/useOnReturn';
 import { useSubmit } from '../../../shared/useSubmit';
 import { loanApi, type Loan } from '../../loan/api/loan-api';
 import {
@@ -45,6 +46,9 @@ export function WithdrawPage() {
   // A loan not yet repaid (repaying, or overdue: "expired") blocks withdrawals: the form says so up
   // front. Unknown (loading, or the list failed): the form stays usable, the server checks anyway.
   const loans = useApi((signal) => loanApi.records(signal), [], !demo);
+  // Asked again when the user comes back to the tab (a loan repaid, or taken, in another tab): the
+  // answer in hand stays meanwhile, so the form neither flickers nor loses what was typed.
+  useOnReturn(loans.reload, !demo);
   const openLoan = (!demo && loans.data?.find((l) => l.status !== 'repaid')) || null;
   return (
     <div className="container page" data-testid="withdraw-page">
