@@ -87,11 +87,11 @@ describe('accounts: demo top-up (user/demoTopup)', () => {
     const refused = await topUp(user);
     expect(refused.body.code).toBe(403);
     expect(refused.body.message).toBe(
-      'Your demo balance is already 100000 USDT or more: a top-up is only possible below it',
+      'Your demo balance is already 100,000 USDT or more: a top-up is only possible below it',
     );
     const arabic = await topUp(user, { lang: 'ar' });
     expect(arabic.body.code).toBe(403);
-    expect(arabic.body.message).toContain('100000 USDT');
+    expect(arabic.body.message).toContain('100,000 USDT');
     expect(arabic.body.message).toMatch(/[\u0600-\u06FF]/);
     expect(await topups(user)).toEqual([]);
     expect((await demoAvailable(user)).eq(GRANT)).toBe(true);

@@ -4,7 +4,8 @@ import { uniqueName } from '../../support/users';
 
 // A product whose minimum amount is above its maximum is refused on the field that makes it so, with
 // a message saying why (the generic "is not valid" did not), in the admin's language: loan
-// products, smart and mining plan products, options products, on create and on edit.
+// products, smart and mining plan products, options products, on create and on edit. The amount is
+// written the admin's way ('5,000').
 describe('admin products: minimum above maximum', () => {
   let t: TestApp;
   let operator: string;
@@ -77,7 +78,7 @@ describe('admin products: minimum above maximum', () => {
         .send({ ...base(), minAmount: '5000', maxAmount: '1000' });
       expect(res.body).toEqual({
         code: 400,
-        result: [{ field: 'maxAmount', message: 'The maximum must not be below the minimum (5000)' }],
+        result: [{ field: 'maxAmount', message: 'The maximum must not be below the minimum (5,000)' }],
         message: expect.any(String),
       });
       const zh = await t
@@ -85,14 +86,14 @@ describe('admin products: minimum above maximum', () => {
         .post(path)
         .set(as('zh'))
         .send({ ...base(), minAmount: '5000', maxAmount: '1000' });
-      expect(zh.body.result).toEqual([{ field: 'maxAmount', message: '最大值不能低于最小值（5000）' }]);
+      expect(zh.body.result).toEqual([{ field: 'maxAmount', message: '最大值不能低于最小值（5,000）' }]);
       const ar = await t
         .http()
         .post(path)
         .set(as('ar'))
         .send({ ...base(), minAmount: '5000', maxAmount: '1000' });
       expect(ar.body.result).toEqual([
-        { field: 'maxAmount', message: 'يجب ألا يكون الحد الأقصى أقل من الحد الأدنى (5000)' },
+        { field: 'maxAmount', message: 'يجب ألا يكون الحد الأقصى أقل من الحد الأدنى (5,000)' },
       ]);
 
       // Equal ends are a fixed amount: accepted.
@@ -119,7 +120,7 @@ describe('admin products: minimum above maximum', () => {
       const raisedMin = await t.http().put(`${path}/${id}`).set(as('en')).send({ minAmount: '5000' });
       expect(raisedMin.body).toMatchObject({
         code: 400,
-        result: [{ field: 'minAmount', message: 'The minimum must not be above the maximum (1000)' }],
+        result: [{ field: 'minAmount', message: 'The minimum must not be above the maximum (1,000)' }],
       });
       const loweredMax = await t.http().put(`${path}/${id}`).set(as('de')).send({ maxAmount: '50' });
       expect(loweredMax.body).toMatchObject({

@@ -1,1 +1,2 @@
 export * from './translator';
+export { formatAmount } from './amount-format';

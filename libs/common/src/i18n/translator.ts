@@ -1,3 +1,4 @@
+import { localizeAmounts } from './amount-format';
 import en from './locales/en.json';
 
 export const LANGUAGES = ['en', 'zh', 'hk', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'th'] as const;
@@ -66,7 +67,11 @@ function lookup(catalogue: unknown, key: string): string | undefined {
 /** Resolved texts by language and key (every answer needs one, so lookups are cached). */
 const resolved = new Map<string, string>();
 
-/** Translates a key such as `code.10004` or `validation.enterEmail`; unknown keys come back as given. */
+/**
+ * Translates a key such as `code.10004` or `validation.enterEmail`; unknown keys come back as given.
+ * `params` fill its placeholders as given, except amounts (amount-format.ts: `{amount}`, a minimum's
+ * `{limit}`, …), which are written the reader's way: pass them as decimal strings, never formatted.
+ */
 export function translate(lang: Language, key: string, params?: Record<string, string | number>): string {
   const cacheKey = `${lang}:${key}`;
   let text = resolved.get(cacheKey);
@@ -75,7 +80,8 @@ export function translate(lang: Language, key: string, params?: Record<string, s
     resolved.set(cacheKey, text);
   }
   if (!params || !text.includes('{')) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  const values = localizeAmounts(lang, key, params);
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
 }
 
 export function messageForCode(lang: Language, code: number): string {

@@ -8,7 +8,6 @@ import {
   type NotificationInput,
   type Notifications,
 } from '@app/common';
-import { localizeParams } from './amount-format';
 import { UserNotification } from './entities/notification.entity';
 
 /** index/listnotify shows at most this many announcements; more unseen ones count as this many. */
@@ -154,9 +153,12 @@ export class NotificationsService implements Notifications {
       .findOneBy({ id: signal.id, userId: signal.userId });
   }
 
-  /** A notification in the reader's language, its amounts written their way ("5,000" / "5.000"). */
+  /**
+   * A notification in the reader's language, its amounts written their way ("5,000" / "5.000"):
+   * `translate` writes them (the stored params are decimal strings).
+   */
   view(n: UserNotification, language: Language) {
-    const params = localizeParams(language, n.params);
+    const params = n.params;
     return {
       id: n.id,
       type: n.type,

@@ -1,4 +1,4 @@
-import type { Language } from '@app/common';
+import type { Language } from './translator';
 
 /** The Intl locale of each of our languages (hk and zh are our codes for zh-HK and zh-CN). */
 const INTL_LOCALE: Record<Language, string> = {
@@ -70,17 +70,42 @@ export function formatAmount(language: Language, value: string): string {
   return negative ? f.negative.replace('#', figure) : figure;
 }
 
-/** The placeholders of notification texts that hold an amount (a decimal string). */
-const AMOUNT_PARAMS = new Set(['amount']);
+/**
+ * Placeholders that hold an amount (a decimal string: a balance, a price, a quantity) in every text
+ * of the catalogue, notifications and errors alike.
+ */
+const AMOUNT_PLACEHOLDERS: ReadonlySet<string> = new Set(['amount', 'tick', 'lot']);
 
-/** A notification's parameters with its amounts written the reader's way. */
-export function localizeParams(
+/**
+ * Placeholders whose names other texts use for a count (`{limit}` API keys, `{max}` days, `{min}`):
+ * amounts only in these texts. A new text with an amount under such a name is added here
+ * (amount-format.spec checks that every placeholder of the catalogue is sorted).
+ */
+const AMOUNT_PLACEHOLDERS_OF: Readonly<Record<string, readonly string[]>> = {
+  'validation.belowMinDeposit': ['limit'],
+  'validation.belowMinWithdrawal': ['limit'],
+  'validation.loanAboveCap': ['limit'],
+  'validation.maxBelowMin': ['min'],
+  'validation.minAboveMax': ['max'],
+};
+
+/** Whether the placeholder `name` of the text `key` holds an amount. */
+export function isAmountPlaceholder(key: string, name: string): boolean {
+  return AMOUNT_PLACEHOLDERS.has(name) || (AMOUNT_PLACEHOLDERS_OF[key]?.includes(name) ?? false);
+}
+
+/**
+ * The parameters of the text `key` with its amounts written the reader's way ("5,000" / "5.000");
+ * counts, codes, ids, dates and names as given. `translate` does this: callers pass raw values.
+ */
+export function localizeAmounts(
   language: Language,
-  params: Record<string, string | number> | null | undefined,
+  key: string,
+  params: Record<string, string | number>,
 ): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(params ?? {})) {
-    out[name] = AMOUNT_PARAMS.has(name) ? formatAmount(language, String(value)) : value;
+  for (const [name, value] of Object.entries(params)) {
+    out[name] = isAmountPlaceholder(key, name) ? formatAmount(language, String(value)) : value;
   }
   return out;
 }
