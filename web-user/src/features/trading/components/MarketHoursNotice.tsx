@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateParts } from '../../../shared/format';
 import type { MarketInfo } from '../../market/api/market-api';
@@ -18,10 +19,8 @@ export function nextChangeOf(hours: MarketHours | undefined): number | null {
 }
 
 /**
- * Whether the market's hours or a closure have it closed until a known opening: the order forms
- * offer no order then (the API would answer 10015). A market that is open by its hours but not
- * tradable for another reason (suspended, no live price) keeps its buttons: that can change any
- * moment, and the API's answer says why.
+ * Whether the market's hours or a closure have it closed until a known opening (the API would
+ * answer 10015).
  */
 export function closedUntilOpening(tradable: boolean | undefined, hours: MarketHours | undefined): boolean {
   if (tradable !== false || !hours?.nextOpenAt || hours.nextCloseAt) return false;
@@ -29,23 +28,90 @@ export function closedUntilOpening(tradable: boolean | undefined, hours: MarketH
 }
 
 /**
- * What an order form says of the market's hours, in the user's language and time zone:
- * - not tradable while its hours or a closure have it closed: "Market closed · opens <date, time>";
- *   not tradable otherwise (open by its hours, but suspended or without a live price), or with no
- *   opening known: that the market is closed, no time;
+ * Why the market takes no order now (null: it does, or that is not known yet):
+ * - `closedUntil`: its hours or a closure have it closed until a known opening;
+ * - `closed`: closed by its hours, the opening passed or not known (market info of a moment ago);
+ * - `noPrice`: open by its hours (or never closing) but no price yet (a new instrument);
+ * - `halted`: open by its hours, with a price, but suspended by an operator, paused by a bad tick or
+ *   on a stale feed (the API tells no more; it can change any moment, and the panel asks again).
+ * - `pending`: not tradable, and the hours that may tell why are still loading (the buttons are off,
+ *   nothing said yet: a paused market's notice would turn into a closed one's a moment later).
+ * Unknown hours (the market info failed) count as open: the price tells between the last two.
+ */
+export type NotTradable = 'closedUntil' | 'closed' | 'noPrice' | 'halted' | 'pending';
+
+export function notTradableReason(
+  tradable: boolean | undefined,
+  hours: MarketHours | undefined,
+  priceKnown: boolean,
+  hoursPending = false,
+): NotTradable | null {
+  if (tradable !== false) return null;
+  if (!hours && hoursPending) return 'pending';
+  if (closedUntilOpening(tradable, hours)) return 'closedUntil';
+  if (hours?.nextOpenAt && !hours.nextCloseAt) return 'closed';
+  return priceKnown ? 'halted' : 'noPrice';
+}
+
+/**
+ * An order form's buttons while the market takes no order: off, and described by the notice that
+ * says why (`aria-describedby` its id; the same text as the button's title, for a pointer).
+ */
+export function useTradeBlock(
+  tradable: boolean | undefined,
+  hours: MarketHours | undefined,
+  priceKnown: boolean,
+  hoursPending = false,
+) {
+  const { t, i18n } = useTranslation('trade');
+  const id = useId();
+  const reason = notTradableReason(tradable, hours, priceKnown, hoursPending);
+  const text =
+    reason === 'closedUntil'
+      ? t('u.closedUntil', { when: formatDate(hours?.nextOpenAt, i18n.language) })
+      : reason === 'closed'
+        ? t('u.closedMarket')
+        : reason === 'noPrice'
+          ? t('u.noPrice')
+          : reason === 'halted'
+            ? t('u.halted')
+            : null;
+  return {
+    reason,
+    /** The notice's id and text, for MarketHoursNotice. */
+    notice: { id, text },
+    /** The props of each order button. */
+    button: text
+      ? { disabled: true, title: text, 'aria-describedby': id }
+      : { disabled: reason === 'pending', title: undefined, 'aria-describedby': undefined },
+  };
+}
+
+/**
+ * What an order form says of the market, in the user's language and time zone:
+ * - not tradable: why (useTradeBlock's text), in the element its buttons are described by:
+ *   "Market closed · opens <date, time>", no price yet, or paused;
  * - tradable, and it closes early (a half day, a holiday) within a day: "Closes early today at
  *   <time>" (or with the date when that is not today where the user is).
  */
-export function MarketHoursNotice({ tradable, hours }: { tradable: boolean; hours?: MarketHours }) {
+export function MarketHoursNotice({
+  block,
+  hours,
+}: {
+  block: ReturnType<typeof useTradeBlock>;
+  hours?: MarketHours;
+}) {
   const { t, i18n } = useTranslation('trade');
   const now = Date.now();
-  if (!tradable) {
-    const opens = hours?.nextOpenAt && !hours.nextCloseAt ? hours.nextOpenAt : null;
+  if (block.notice.text) {
     return (
-      <div className="notice notice-warn" data-testid="market-closed">
-        {opens && Date.parse(opens) > now
-          ? t('u.closedUntil', { when: formatDate(opens, i18n.language) })
-          : t('u.closedMarket')}
+      <div
+        className="notice notice-warn"
+        id={block.notice.id}
+        data-testid="market-closed"
+        data-reason={block.reason ?? undefined}
+      >
+        {block.notice.text}
       </div>
     );
   }

@@ -11,7 +11,7 @@ import { toast } from '../../../shared/ui/Toast';
 import { useApi } from '../../../shared/useApi';
 import { tradingApi, type OptionsProduct } from '../api/trading-api';
 import { bumpTrading } from '../hooks/tradingBus';
-import { closedUntilOpening, MarketHoursNotice, type MarketHours } from './MarketHoursNotice';
+import { MarketHoursNotice, useTradeBlock, type MarketHours } from './MarketHoursNotice';
 
 /** The server floors a win's winnings to this many decimals. */
 const WINNINGS_DECIMALS = 8;
@@ -35,6 +35,10 @@ interface BalanceProps {
 interface MarketProps {
   tradable?: boolean;
   hours?: MarketHours;
+  /** The hours are still loading (why a market is not tradable is not known yet). */
+  hoursPending?: boolean;
+  /** Whether the market has had a price (default: a live price is known). */
+  priceKnown?: boolean;
 }
 
 export function OptionsForm({
@@ -60,6 +64,8 @@ function OptionsFormBody({
   price,
   tradable,
   hours,
+  hoursPending,
+  priceKnown = price !== undefined,
 }: {
   code: string;
   products: OptionsProduct[];
@@ -87,7 +93,8 @@ function OptionsFormBody({
     if (available !== null && cmp(dec(amount), dec(available)) > 0) return setError(t('u.overBalance'));
     setDirection(d);
   };
-  const closed = closedUntilOpening(tradable, hours);
+  // Not tradable now (closed, no price yet, paused): the buttons are off and say why.
+  const block = useTradeBlock(tradable, hours, priceKnown, hoursPending);
   return (
     <div className="form trade-form" data-testid="options-form">
       <div className="chips periods" role="radiogroup" aria-label={t('options.period')}>
@@ -128,13 +135,13 @@ function OptionsFormBody({
         </dd>
       </dl>
       {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
-      {tradable !== undefined && <MarketHoursNotice tradable={tradable} hours={hours} />}
+      {tradable !== undefined && <MarketHoursNotice block={block} hours={hours} />}
       <div className="form-grid">
         <button
           type="button"
           className="btn btn-up"
           onClick={() => open('up')}
-          disabled={closed}
+          {...block.button}
           data-testid="options-up"
         >
           ▲ {t('options.up')}
@@ -143,7 +150,7 @@ function OptionsFormBody({
           type="button"
           className="btn btn-down"
           onClick={() => open('down')}
-          disabled={closed}
+          {...block.button}
           data-testid="options-down"
         >
           ▼ {t('options.down')}

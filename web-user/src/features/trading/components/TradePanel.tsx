@@ -11,7 +11,7 @@ import { Tabs } from '../../../shared/ui/Tabs';
 import { useApi } from '../../../shared/useApi';
 import { tradingApi } from '../api/trading-api';
 import { useTradingVersion } from '../hooks/tradingBus';
-import { nextChangeOf } from './MarketHoursNotice';
+import { nextChangeOf, notTradableReason } from './MarketHoursNotice';
 import { OptionsForm } from './OptionsForm';
 import { OptionsOrderList, UOrderList } from './OrderLists';
 import { UOrderForm } from './UOrderForm';
@@ -55,6 +55,29 @@ export function TradePanel({
     }, wait);
     return () => clearTimeout(timer);
   }, [nextChange, reloadInfo, reloadMarket]);
+  // Whether it takes orders now and whether it has had a price, from one answer with its hours (the
+  // market info), else from the terms: both forms turn their buttons off with the reason.
+  const tradable = hours?.tradable ?? terms?.tradable;
+  const priceKnown = hours ? hours.nowPrice != null : terms ? terms.ask !== null : price !== undefined;
+  const hoursPending = market.loading && !hours;
+  const reason = notTradableReason(tradable, hours, priceKnown, hoursPending);
+  // Open by its hours but not tradable (no price yet, paused): that can change any moment, so it is
+  // asked again every few seconds, and at once when the market's first live price comes.
+  const waiting = reason === 'noPrice' || reason === 'halted';
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
+      reloadInfo();
+      reloadMarket();
+    }, 10_000);
+    return () => clearInterval(timer);
+  }, [waiting, reloadInfo, reloadMarket]);
+  const firstPrice = reason === 'noPrice' && price !== undefined;
+  useEffect(() => {
+    if (!firstPrice) return;
+    reloadInfo();
+    reloadMarket();
+  }, [firstPrice, reloadInfo, reloadMarket]);
   if (!isLogin) {
     return (
       <section className="card trade-login">
@@ -96,7 +119,10 @@ export function TradePanel({
             onRetryBalance={info.reload}
             price={price}
             pricePrecision={pricePrecision}
+            tradable={tradable}
+            priceKnown={priceKnown}
             hours={hours}
+            hoursPending={hoursPending}
             onPlaced={info.reload}
           />
         ) : info.error ? (
@@ -112,8 +138,10 @@ export function TradePanel({
           balanceError={info.error !== null}
           onRetryBalance={info.reload}
           price={price}
-          tradable={terms?.tradable}
+          tradable={tradable}
+          priceKnown={priceKnown}
           hours={hours}
+          hoursPending={hoursPending}
         />
       )}
     </section>

@@ -9,7 +9,7 @@ import { Field } from '../../../shared/ui/Field';
 import { toast } from '../../../shared/ui/Toast';
 import { tradingApi, type AssetInfo, type BuyU, type Direction } from '../api/trading-api';
 import { bumpTrading } from '../hooks/tradingBus';
-import { closedUntilOpening, MarketHoursNotice, type MarketHours } from './MarketHoursNotice';
+import { MarketHoursNotice, useTradeBlock, type MarketHours } from './MarketHoursNotice';
 
 const LOTS = /^\d{1,6}(\.\d{1,2})?$/;
 
@@ -36,7 +36,10 @@ export function UOrderForm({
   onRetryBalance,
   price,
   pricePrecision,
+  tradable = info.tradable,
+  priceKnown = price !== undefined || info.ask !== null,
   hours,
+  hoursPending = false,
   onPlaced,
 }: {
   code: string;
@@ -49,8 +52,14 @@ export function UOrderForm({
   price: string | undefined;
   /** The instrument's decimals for prices (grouped and padded like the header's). */
   pricePrecision?: number;
+  /** Whether the market takes orders now (default: the terms' answer). */
+  tradable?: boolean;
+  /** Whether the market has had a price (not tradable without one: "no price yet"). */
+  priceKnown?: boolean;
   /** When the market opens or closes next (index/getMarketInfo), once known. */
   hours?: MarketHours;
+  /** The hours are still loading (why a market is not tradable is not known yet). */
+  hoursPending?: boolean;
   onPlaced: () => void;
 }) {
   const { t, i18n } = useTranslation('trade');
@@ -63,6 +72,8 @@ export function UOrderForm({
   const [takeProfit, setTakeProfit] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [order, setOrder] = useState<BuyU | null>(null);
+  // Not tradable now (closed, no price yet, paused): the buttons are off and say why.
+  const block = useTradeBlock(tradable, hours, priceKnown, hoursPending);
 
   // The price the order would open at: the ask for a long, the bid for a short, or the limit.
   const marketSide = direction === 'buy' ? (info.ask ?? price) : (info.bid ?? price);
@@ -222,11 +233,11 @@ export function UOrderForm({
         </dd>
       </dl>
       {balanceError && <BalanceUnavailable onRetry={onRetryBalance} />}
-      <MarketHoursNotice tradable={info.tradable} hours={hours} />
+      <MarketHoursNotice block={block} hours={hours} />
       <button
         type="submit"
         className={`btn btn-block ${direction === 'buy' ? 'btn-up' : 'btn-down'}`}
-        disabled={closedUntilOpening(info.tradable, hours)}
+        {...block.button}
         data-testid="u-submit"
       >
         {t(direction === 'buy' ? 'u.openLong' : 'u.openShort')}
