@@ -150,6 +150,19 @@ describe('web-user: turnover currency, zero results, funding pager, loan recheck
   });
 
   it('shows a zero result as "0", not "+0", in the contract and options lists and the close dialog', async () => {
+    // The option is settled at its expiry (a history list is read once, when its tab opens).
+    await until(
+      async () =>
+        (
+          await run.t
+            .http()
+            .get('/swx/customer/order/listOptionsOrder')
+            .query({ state: 'history', pageNum: 1, pageSize: 20 })
+            .set(demoHeaders(trader))
+        ).body.result.list as { state: string }[],
+      (list) => list.some((o) => o.state === 'draw'),
+      60_000,
+    );
     for (const [lang, mobile] of [
       ['en', false],
       ['ar', false],
@@ -170,7 +183,7 @@ describe('web-user: turnover currency, zero results, funding pager, loan recheck
       expect(await history.getByTestId('profit').innerText()).toBe('0');
       await tabs.nth(3).click();
       const draw = page.getByTestId('options-list-history').locator('tbody tr[data-state="draw"]');
-      await draw.first().waitFor({ timeout: 60_000 });
+      await draw.first().waitFor();
       expect(await draw.getByTestId('result').innerText()).toBe('0');
       await shot(page, `zero-results-options-${lang}-${mobile ? 'phone' : 'desktop'}`, true);
       if (lang === 'en' && !mobile) {
