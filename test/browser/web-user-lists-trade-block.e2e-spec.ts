@@ -5,8 +5,10 @@ import { PriceService } from '@app/market';
 import type { RegisteredUser } from '../support/users';
 import { passBasicKyc } from '../e2e/reliability/reliability-fixtures';
 import {
+  available,
   demoHeaders,
   depositReal,
+  grouped,
   realHeaders,
   registerUser,
   setWithdrawPassword,
@@ -305,6 +307,13 @@ describe('web-user: turnover currency, zero results, funding pager, loan recheck
           (window as unknown as { form: Element | null }).form,
       ),
     ).toBe(true);
+    // The available balance is read again too: the repayment left it (5,200 was before).
+    const now = grouped((await available(run.t, borrower, 'real')) ?? '');
+    expect(now).not.toBe('5,200');
+    await page
+      .getByTestId('withdraw-available')
+      .getByText(`Available: ${now} USDT`, { exact: true })
+      .waitFor({ timeout: 5_000 });
     await shot(page, 'withdraw-loan-recheck-desktop');
   });
 

@@ -130,6 +130,8 @@ function WithdrawForm({
     Boolean(quoteAmount),
   );
   const accounts = useApi((signal) => fundsApi.accounts('real', signal), [], !disabled, [round]);
+  // Read again on coming back to the tab too (a repayment there took from it), the figure kept meanwhile.
+  useOnReturn(accounts.reload, !disabled);
   // Unknown while loading or after a failure ("—" and a retry, never 0); the server checks it anyway.
   const balances = knownBalance(accounts);
   const available = balances ? (balances.find((a) => a.currency === coin)?.available ?? '0') : null;
