@@ -8,6 +8,7 @@ import {
   shot,
   startMoneyRun,
   tick,
+  until,
   userContext,
   type MoneyRun,
 } from './web-user-support';
@@ -144,6 +145,40 @@ describe('web-user: the visual survey findings', () => {
     },
     120_000,
   );
+
+  // The same market's own page said "0.00%" beside its "—" price in the header.
+  it('currency page: no price, no change', async () => {
+    const ctx = await userContext(run, user, { real: true, lang: 'fr' });
+    try {
+      const page = await ctx.newPage();
+      await page.goto('/market');
+      await page.locator('[data-testid="price-BTCUSDT"]').waitFor();
+      const unpriced = await page
+        .locator('tr[data-code]')
+        .evaluateAll(
+          (trs) =>
+            trs
+              .find(
+                (tr) => (tr.querySelectorAll('td')[1] as HTMLElement | undefined)?.innerText.trim() === '—',
+              )
+              ?.getAttribute('data-code') ?? null,
+        );
+      expect(unpriced).toBeTruthy();
+      await page.locator(`tr[data-code="${unpriced}"]`).click();
+      await page.locator('[data-testid="currency-page"]').waitFor();
+      expect((await page.locator('[data-testid="currency-price"]').innerText()).trim()).toBe('—');
+      expect((await page.locator('[data-testid="currency-change"]').innerText()).trim()).toBe('—');
+      await page.goto('/cruuency?code=BTCUSDT&type=2&id=1');
+      await page.locator('[data-testid="currency-page"]').waitFor();
+      const change = await until(
+        async () => (await page.locator('[data-testid="currency-change"]').innerText()).trim(),
+        (text) => text !== '—',
+      );
+      expect(change).toMatch(/^[+-]?\d+\.\d{2}%$/);
+    } finally {
+      await ctx.close();
+    }
+  }, 120_000);
 
   // fr-phone-home.png: on a phone the market list's header "Variation 24 h" broke between "24" and
   // "h" (the unit alone on the second line); a figure and its unit stay together.

@@ -130,6 +130,8 @@ export function CurrencyPage() {
   const m = info.data;
   const price = tick?.price ?? priceOf(m);
   const change = tick?.zdf !== undefined ? Number(tick.zdf) : changeOf(m);
+  // Without a price there is no change either: '—' as in the market lists, not '0.00%'.
+  const priced = (price ?? '') !== '' && (tick?.zdf !== undefined || (m.zdf !== null && m.zdf !== undefined));
   return (
     <div className="container page currency" data-testid="currency-page">
       <section className="card currency-head">
@@ -151,12 +153,11 @@ export function CurrencyPage() {
             {formatPrice(price, m.pricePrecision)}
           </span>
           <span
-            className={change > 0 ? 'up' : change < 0 ? 'down' : ''}
+            className={priced && change > 0 ? 'up' : priced && change < 0 ? 'down' : ''}
             data-testid="currency-change"
             dir="ltr"
           >
-            {change > 0 ? '+' : ''}
-            {change.toFixed(2)}%
+            {priced ? `${change > 0 ? '+' : ''}${change.toFixed(2)}%` : '—'}
           </span>
           <span className="muted nowrap">{t('detail.change24h')}</span>
         </div>
