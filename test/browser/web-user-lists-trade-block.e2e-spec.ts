@@ -200,6 +200,22 @@ describe('web-user: turnover currency, zero results, funding pager, loan recheck
     }
   });
 
+  it('shows a position closed on the server in the open history, without switching tabs', async () => {
+    const context = await userContext(run, trader, { lang: 'en' });
+    const page = await context.newPage();
+    await page.goto('/orders');
+    await page.getByTestId('my-orders').getByRole('tab').nth(2).click();
+    const history = page.getByTestId('u-list-history');
+    await history.locator('tbody tr[data-state="closed"]').first().waitFor();
+    // Opened and closed through the API (another device, or a stop-loss): this page is not told.
+    const opened = await post('order/buyU', { code: flat.code, direction: 'buy', lots: '1', leverage: 10 });
+    await post('order/stopU', { orderId: opened.id });
+    await history
+      .locator(`tbody tr[data-order="${opened.id}"][data-state="closed"]`)
+      .waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
   it('pages the funding details with the shared pager: page numbers, prev/next off at the ends', async () => {
     // A user whose demo book has its grant and six coin orders placed and cancelled (a hold and its
     // release each): more than one page.

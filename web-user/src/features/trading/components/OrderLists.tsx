@@ -36,16 +36,20 @@ function When({ value, lang }: { value: string | null | undefined; lang: string 
   );
 }
 
+/** How often a history's first page is asked again: orders end on the server (stop-loss, expiry). */
+const HISTORY_POLL_MS = 15_000;
+
 /**
  * A list that reloads itself: on every order change of this screen, every `pollMs` (stop-loss,
- * take-profit, limit fills and expiries happen on the server) and, throttled, on each live tick of
- * the codes it shows (the floating results the server computes from its quote).
+ * take-profit, limit fills and expiries happen on the server) and, when `live`, throttled on each
+ * live tick of the codes it shows (the floating results the server computes from its quote). A
+ * history is not live, but its first page still polls: an order that ends while it is open shows up.
  */
 function useLiveList<T extends { code: string }>(
   load: (signal: AbortSignal) => Promise<{ list: T[]; total: number }>,
   deps: unknown[],
   live: boolean,
-  pollMs = 5000,
+  pollMs: number | null = 5000,
 ) {
   const version = useTradingVersion();
   const { demo } = useSession();
@@ -53,10 +57,10 @@ function useLiveList<T extends { code: string }>(
   const reloadRef = useRef(list.reload);
   reloadRef.current = list.reload;
   useEffect(() => {
-    if (!live) return;
+    if (pollMs === null) return;
     const timer = setInterval(() => reloadRef.current(), pollMs);
     return () => clearInterval(timer);
-  }, [live, pollMs]);
+  }, [pollMs]);
   const codes = live ? [...new Set((list.data?.list ?? []).map((o) => o.code))].sort() : [];
   const last = useRef(0);
   useMarketSocket(codes.length ? { codes } : null, {
@@ -78,6 +82,7 @@ export function UOrderList({ state }: { state: 'current' | 'history' }) {
     (signal) => tradingApi.listU(state, page, signal),
     [state, page],
     state === 'current',
+    state === 'current' ? 5000 : page === 1 ? HISTORY_POLL_MS : null,
   );
   const [closing, setClosing] = useState<UOrder | null>(null);
   // Prices show their instrument's decimals (72,944.70 beside 72,799.25).
@@ -254,7 +259,7 @@ export function OptionsOrderList({ state }: { state: 'current' | 'history' }) {
     (signal) => tradingApi.listOptions(state, page, signal),
     [state, page],
     state === 'current',
-    3000,
+    state === 'current' ? 3000 : page === 1 ? HISTORY_POLL_MS : null,
   );
   const secondsLeft = useSecondsLeft(list.data);
   const expired = list.data?.list.some((o) => o.state === 'open' && secondsLeft(o.remainingSeconds) <= 0);
