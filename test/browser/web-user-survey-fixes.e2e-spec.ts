@@ -180,6 +180,38 @@ describe('web-user: the visual survey findings', () => {
     }
   }, 120_000);
 
+  // An options period chip in Arabic read "ث 30" (the unit first, right to left): the label was put
+  // left to right whatever its language. It reads "30 ث" as the history's period cell does.
+  it('ar: an options period reads number then unit, right to left', async () => {
+    const ctx = await userContext(run, user, { real: true, lang: 'ar' });
+    try {
+      const page = await ctx.newPage();
+      await page.goto('/cruuency?code=BTCUSDT&type=2&id=1');
+      await page.getByTestId('trade-panel').getByRole('tab').nth(1).click();
+      const chip = page.getByTestId('period-30');
+      await chip.waitFor();
+      // Right to left: the figure's first digit stands right of the unit.
+      const x = await chip.evaluate((el) => {
+        const at: Record<string, number> = {};
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const text = n.textContent ?? '';
+          for (let i = 0; i < text.length; i++) {
+            if (!['3', 'ث'].includes(text[i]) || text[i] in at) continue;
+            const range = document.createRange();
+            range.setStart(n, i);
+            range.setEnd(n, i + 1);
+            at[text[i]] = range.getBoundingClientRect().left;
+          }
+        }
+        return at;
+      });
+      expect(x['3']).toBeGreaterThan(x['ث']);
+    } finally {
+      await ctx.close();
+    }
+  }, 120_000);
+
   // fr-phone-home.png: on a phone the market list's header "Variation 24 h" broke between "24" and
   // "h" (the unit alone on the second line); a figure and its unit stay together.
   it.each(['fr', 'es', 'ar', 'th'])(

@@ -108,7 +108,7 @@ function OptionsFormBody({
             onClick={() => setProductId(p.id)}
             data-testid={`period-${p.periodSeconds}`}
           >
-            <span dir="ltr">{periodLabel(p.periodSeconds, t)}</span> · {formatAmount(p.payoutPercent, 2)}%
+            <bdi>{periodLabel(p.periodSeconds, t)}</bdi> · {formatAmount(p.payoutPercent, 2)}%
           </button>
         ))}
       </div>
