@@ -21,7 +21,7 @@ describe('admin: coin networks and the withdrawal fee', () => {
     const coin = `T${Date.now().toString(36).toUpperCase().slice(-6)}`;
     const [{ id }]: { id: number }[] = await t.db.query(
       `INSERT INTO funds.coin_networks (coin, network, address_kind, confirmations, min_deposit, min_withdrawal)
-       VALUES ($1, 'ERC20', 'evm', '12 network confirmations', 1, 1) RETURNING id`,
+       VALUES ($1, 'ERC20', 'evm', 12, 1, 1) RETURNING id`,
       [coin],
     );
     const user = await registerUser(t);

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Allow, IsBoolean, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { Allow, IsBoolean, IsInt, IsOptional, Matches, Max, Min, ValidateIf } from 'class-validator';
 import Decimal from 'decimal.js';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
@@ -20,7 +21,7 @@ import {
   type AuthPrincipal,
 } from '@app/common';
 import { CoinsService } from './coins.service';
-import { CoinNetwork } from './entities/coin-network.entity';
+import { CoinNetwork, MAX_CONFIRMATIONS } from './entities/coin-network.entity';
 
 const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
 
@@ -28,11 +29,23 @@ class UpdateCoinNetworkDto {
   @Allow()
   id?: unknown;
 
-  @ApiPropertyOptional({ example: '12 network confirmations' })
-  @IsOptional()
-  @IsString({ message: 'validation.invalid' })
-  @MaxLength(100, { message: 'validation.invalid' })
-  confirmations?: string;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_CONFIRMATIONS,
+    example: 12,
+    description: 'How many network confirmations a deposit waits for (a string of digits is read too)',
+  })
+  // A string of digits (what clients of the free-text setting send) is read as its count.
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value,
+  )
+  // Given, it is a count: null is refused (the column holds one), not stored as nothing.
+  @ValidateIf((o: UpdateCoinNetworkDto) => o.confirmations !== undefined)
+  @IsInt({ message: 'validation.confirmationsCount' })
+  @Min(1, { message: 'validation.confirmationsCount' })
+  @Max(MAX_CONFIRMATIONS, { message: 'validation.confirmationsCount' })
+  confirmations?: number;
 
   @ApiPropertyOptional({ example: '120' })
   @IsOptional()

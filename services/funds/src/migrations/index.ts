@@ -5,6 +5,7 @@ import { WithdrawalAddressBook1766000001000 } from './1766000001000-WithdrawalAd
 import { WithdrawalCompleted1766500001000 } from './1766500001000-WithdrawalCompleted';
 import { WithdrawalWhitelist1766500003000 } from './1766500003000-WithdrawalWhitelist';
 import { RechargeTxHashKey1766600101000 } from './1766600101000-RechargeTxHashKey';
+import { ConfirmationsCount1767000041000 } from './1767000041000-ConfirmationsCount';
 
 export const FUNDS_MIGRATIONS = [
   CreateFunds1764000001000,
@@ -14,4 +15,5 @@ export const FUNDS_MIGRATIONS = [
   WithdrawalCompleted1766500001000,
   WithdrawalWhitelist1766500003000,
   RechargeTxHashKey1766600101000,
+  ConfirmationsCount1767000041000,
 ];

@@ -2,6 +2,9 @@ import Decimal from 'decimal.js';
 import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { decimalTransformer } from '@app/database';
 
+/** The highest confirmations count a network may ask (the API's bound and the column's check). */
+export const MAX_CONFIRMATIONS = 100_000;
+
 export type AddressKind = 'evm' | 'tron' | 'btc';
 
 @Entity({ schema: 'funds', name: 'coin_networks' })
@@ -18,8 +21,9 @@ export class CoinNetwork {
   @Column('text', { name: 'address_kind' })
   addressKind: AddressKind;
 
-  @Column('text')
-  confirmations: string;
+  /** How many network confirmations a deposit waits for: 1 to MAX_CONFIRMATIONS (a count, not text). */
+  @Column('integer')
+  confirmations: number;
 
   @Column('numeric', { name: 'min_deposit', precision: 38, scale: 18, transformer: decimalTransformer })
   minDeposit: Decimal;

@@ -143,9 +143,7 @@ function DepositForm({ networks, disabled }: { networks: CoinNetwork[]; disabled
                   <li data-testid="deposit-min">
                     {t('deposit.minimum', { name: coin, limit: formatAmount(address.data.minDeposit) })}
                   </li>
-                  <li>
-                    {t('deposit.confirmations', { num: confirmationsCount(address.data.confirmations) })}
-                  </li>
+                  <li>{t('deposit.confirmations', { num: address.data.confirmations })}</li>
                   <li>{t('deposit.onlyNetwork', { coin, network })}</li>
                 </ul>
               </div>
@@ -228,14 +226,4 @@ function DepositForm({ networks, disabled }: { networks: CoinNetwork[]; disabled
       )}
     </>
   );
-}
-
-/**
- * The count of a network's confirmations setting: the console keeps it as text ("12 network
- * confirmations"), which the sentence around it already says in the user's language; a setting
- * without a leading count is shown as it is.
- */
-function confirmationsCount(value: string | number | null | undefined): string {
-  const text = String(value ?? '').trim();
-  return /^\d+/.exec(text)?.[0] ?? text;
 }
