@@ -188,6 +188,7 @@ export const en = {
       payoutRate: 'Winnings as a share of the stake (0.85 = 85%)',
       dailyRate: 'Interest in percent of the principal per day',
       feeOverride: 'Percent for this network only; empty follows the system parameter (shown with *)',
+      confirmations: 'Network confirmations a deposit waits for; users are shown this count',
       minDepositFloor:
         "This network's own minimum; users meet the system parameter deposit_min_<coin> where it is higher (shown with *)",
       minWithdrawalFloor:

@@ -231,6 +231,7 @@ export const OPERATIONS_EN = {
     },
     validation: {
       percentUnder100: 'A percent under 100 with at most 6 decimals, e.g. 0.5',
+      confirmationsCount: 'A whole number of confirmations from 1 to 100,000',
     },
     values: {
       direction: {
@@ -518,6 +519,7 @@ export const OPERATIONS_ZH: OperationsMessages = {
     },
     validation: {
       percentUnder100: '小于 100 的百分比，最多 6 位小数，例如 0.5',
+      confirmationsCount: '1 到 100,000 之间的整数确认数',
     },
     values: {
       direction: {

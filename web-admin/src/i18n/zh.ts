@@ -184,6 +184,7 @@ export const zh: typeof en = {
       payoutRate: '盈利占投注额的比例（0.85 = 85%）',
       dailyRate: '每日利息占本金的百分比',
       feeOverride: '仅此网络的百分比；留空则使用系统参数（以 * 标示）',
+      confirmations: '充值需等待的网络确认数；用户会看到此数字',
       minDepositFloor: '此网络自身的最低额；若系统参数 deposit_min_<币种> 更高，则以其为准（以 * 标示）',
       minWithdrawalFloor: '此网络自身的最低额；若系统参数 withdraw_min_<币种> 更高，则以其为准（以 * 标示）',
       cycles: '用户可选的周期天数，例如 7, 15, 30',

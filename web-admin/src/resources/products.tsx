@@ -328,6 +328,16 @@ const feePercent = (value: unknown) =>
     ? undefined
     : 'swx.validation.percentUnder100';
 
+/** How many confirmations a network may ask, as the API takes them (coin-network.entity.ts). */
+const MAX_CONFIRMATIONS = 100_000;
+const confirmationsCount = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_CONFIRMATIONS)
+    ? undefined
+    : 'swx.validation.confirmationsCount';
+
 /** The form edits the network's own fee rate (the override); the API calls it withdrawFeeRate. */
 const coinNetworkTransform = ({ withdrawFeeRateOverride, ...rest }: Record<string, unknown>) => ({
   ...rest,
@@ -339,7 +349,15 @@ export const CoinNetworkEdit = () => (
     <SimpleForm toolbar={<SaveOnly fieldOf={{ withdrawFeeRate: 'withdrawFeeRateOverride' }} />}>
       <TextInput source="coin" disabled />
       <TextInput source="network" disabled />
-      <TextInput source="confirmations" />
+      {/* A count the user app puts into its own sentence ("network confirmations needed: 12"). */}
+      <NumberInput
+        source="confirmations"
+        min={1}
+        max={MAX_CONFIRMATIONS}
+        step={1}
+        helperText="swx.help.confirmations"
+        validate={[required(), confirmationsCount]}
+      />
       <TextInput
         source="minDeposit"
         helperText="swx.help.minDepositFloor"

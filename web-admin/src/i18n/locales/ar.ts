@@ -416,6 +416,7 @@ export const ar: ConsoleLanguage = {
         payoutRate: 'الأرباح كنسبة من المبلغ المستثمر (0.85 = 85%)',
         dailyRate: 'الفائدة اليومية كنسبة مئوية من أصل القرض',
         feeOverride: 'نسبة مئوية لهذه الشبكة فقط؛ إذا تُركت فارغة يُطبَّق معامل النظام (يظهر مع *)',
+        confirmations: 'عدد تأكيدات الشبكة التي ينتظرها الإيداع؛ يظهر هذا العدد للمستخدمين',
         minDepositFloor:
           'الحد الأدنى الخاص بهذه الشبكة؛ يخضع المستخدمون لمعامل النظام deposit_min_<coin> إذا كان أعلى (يظهر مع *)',
         minWithdrawalFloor:
@@ -1556,6 +1557,7 @@ export const ar: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: 'نسبة مئوية أقل من 100 بستة أرقام عشرية على الأكثر، مثل 0.5',
+        confirmationsCount: 'عدد صحيح من التأكيدات من 1 إلى 100,000',
       },
       values: {
         direction: {

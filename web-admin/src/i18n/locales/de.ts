@@ -405,6 +405,7 @@ export const de: ConsoleLanguage = {
         dailyRate: 'Zinsen in Prozent des Kreditbetrags pro Tag',
         feeOverride:
           'Prozentsatz nur für dieses Netzwerk; leer gilt der Systemparameter (mit * gekennzeichnet)',
+        confirmations: 'Netzwerkbestätigungen, auf die eine Einzahlung wartet; Benutzer sehen diese Zahl',
         minDepositFloor:
           'Eigenes Minimum dieses Netzwerks; ist der Systemparameter deposit_min_<coin> höher, gilt dieser für die Benutzer (mit * gekennzeichnet)',
         minWithdrawalFloor:
@@ -1555,6 +1556,7 @@ export const de: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: 'Ein Prozentsatz unter 100 mit höchstens 6 Nachkommastellen, z. B. 0.5',
+        confirmationsCount: 'Eine ganze Zahl von Bestätigungen von 1 bis 100.000',
       },
       values: {
         direction: {

@@ -402,6 +402,7 @@ export const es: ConsoleLanguage = {
         dailyRate: 'Interés diario en porcentaje del capital',
         feeOverride:
           'Porcentaje solo para esta red; si se deja vacío, se aplica el parámetro del sistema (marcado con *)',
+        confirmations: 'Confirmaciones de red que espera un depósito; los usuarios ven este número',
         minDepositFloor:
           'Mínimo propio de esta red; a los usuarios se les aplica el parámetro del sistema deposit_min_<coin> cuando es mayor (marcado con *)',
         minWithdrawalFloor:
@@ -1551,6 +1552,7 @@ export const es: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: 'Un porcentaje menor que 100 con 6 decimales como máximo, p. ej. 0.5',
+        confirmationsCount: 'Un número entero de confirmaciones de 1 a 100.000',
       },
       values: {
         direction: {

@@ -402,6 +402,7 @@ export const fr: ConsoleLanguage = {
         payoutRate: 'Gain en proportion de la mise (0.85 = 85 %)',
         dailyRate: 'Intérêts en pourcentage du capital par jour',
         feeOverride: 'Pourcentage pour ce réseau uniquement ; vide = paramètre système (signalé par *)',
+        confirmations: 'Confirmations réseau attendues par un dépôt ; les utilisateurs voient ce nombre',
         minDepositFloor:
           "Minimum propre à ce réseau ; le paramètre système deposit_min_<coin> s'applique aux utilisateurs s'il est plus élevé (signalé par *)",
         minWithdrawalFloor:
@@ -1555,6 +1556,7 @@ export const fr: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: 'Un pourcentage inférieur à 100, 6 décimales au plus, p. ex. 0.5',
+        confirmationsCount: 'Un nombre entier de confirmations de 1 à 100 000',
       },
       values: {
         direction: {

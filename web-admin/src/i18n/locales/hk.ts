@@ -396,6 +396,7 @@ export const hk: ConsoleLanguage = {
         payoutRate: '獲利佔投注金額的比例（0.85 = 85%）',
         dailyRate: '每日利息，以本金的百分比表示',
         feeOverride: '僅適用於此網絡的百分比；留空則沿用系統參數（以 * 標示）',
+        confirmations: '存款需等待的網絡確認數；用戶會看到此數字',
         minDepositFloor:
           '此網絡自身的最低額；若系統參數 deposit_min_<coin> 較高，用戶須達到該參數（以 * 標示）',
         minWithdrawalFloor:
@@ -1529,6 +1530,7 @@ export const hk: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: '小於 100 的百分比，最多 6 位小數，例如 0.5',
+        confirmationsCount: '1 至 100,000 之間的整數確認數',
       },
       values: {
         direction: {

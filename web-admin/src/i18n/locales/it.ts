@@ -401,6 +401,7 @@ export const it: ConsoleLanguage = {
         dailyRate: 'Interesse giornaliero in percentuale del capitale',
         feeOverride:
           'Percentuale solo per questa rete; se vuoto vale il parametro di sistema (indicato con *)',
+        confirmations: 'Conferme di rete che un deposito attende; gli utenti vedono questo numero',
         minDepositFloor:
           'Il minimo proprio di questa rete; agli utenti si applica il parametro di sistema deposit_min_<coin> se è più alto (indicato con *)',
         minWithdrawalFloor:
@@ -1553,6 +1554,7 @@ export const it: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: 'Una percentuale inferiore a 100 con al massimo 6 decimali, ad es. 0.5',
+        confirmationsCount: 'Un numero intero di conferme da 1 a 100.000',
       },
       values: {
         direction: {

@@ -399,6 +399,7 @@ export const ja: ConsoleLanguage = {
         dailyRate: '元本に対する1日あたりの利率（%）',
         feeOverride:
           'このネットワークのみに適用する割合（%）。空欄の場合はシステムパラメータに従います（* で表示）',
+        confirmations: '入金が待つネットワーク承認の数。ユーザーにはこの数が表示されます',
         minDepositFloor:
           'このネットワーク独自の最低額。システムパラメータ deposit_min_<coin> の方が高い場合はそちらが適用されます（* で表示）',
         minWithdrawalFloor:
@@ -1540,6 +1541,7 @@ export const ja: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: '100 未満のパーセント（小数点以下 6 桁まで）、例: 0.5',
+        confirmationsCount: '1 から 100,000 までの整数の承認数',
       },
       values: {
         direction: {

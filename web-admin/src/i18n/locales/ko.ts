@@ -402,6 +402,7 @@ export const ko: ConsoleLanguage = {
         payoutRate: '투자금 대비 수익 비율 (0.85 = 85%)',
         dailyRate: '원금 대비 일일 이자율(%)',
         feeOverride: '이 네트워크에만 적용되는 비율(%). 비워 두면 시스템 파라미터를 따릅니다 (* 표시)',
+        confirmations: '입금이 기다리는 네트워크 확인 수입니다. 사용자에게 이 숫자가 표시됩니다',
         minDepositFloor:
           '이 네트워크 자체의 최소 금액. 시스템 파라미터 deposit_min_<코인>이 더 높으면 사용자에게는 그 값이 적용됩니다 (* 표시)',
         minWithdrawalFloor:
@@ -1542,6 +1543,7 @@ export const ko: ConsoleLanguage = {
       },
       validation: {
         percentUnder100: '100 미만의 퍼센트(소수점 이하 최대 6자리), 예: 0.5',
+        confirmationsCount: '1에서 100,000 사이의 정수 확인 수',
       },
       values: {
         direction: {
