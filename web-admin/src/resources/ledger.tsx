@@ -14,6 +14,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
   AutocompleteInput,
@@ -111,6 +112,43 @@ interface Invariant {
   violations: string[];
 }
 
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+/**
+ * The sums' table on a phone: five columns did not fit 390 px (the table scrolled sideways), so
+ * each sum is a block of its own: book, currency and verdict on a line, then the sum and the count
+ * of accounts each on a line, named (the column headers stay for screen readers only). From
+ * 600 px up it is the table.
+ */
+const SUMS_ON_A_PHONE = (theme: Theme) => ({
+  '& .cell-label': { display: 'none' },
+  [theme.breakpoints.down('sm')]: {
+    display: 'block',
+    '& thead': VISUALLY_HIDDEN,
+    '& tbody': { display: 'block' },
+    '& tr': {
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'center',
+      columnGap: theme.spacing(2),
+      rowGap: theme.spacing(0.5),
+      paddingBlock: theme.spacing(1),
+      borderBottom: `1px solid ${theme.palette.divider}`,
+    },
+    '& td': { display: 'block', border: 'none', padding: 0, textAlign: 'start', minWidth: 0 },
+    // The verdict on the first line, after the currency; the sum and the count under them.
+    '& td.sum, & td.accounts': { order: 1, flexBasis: '100%', overflowWrap: 'anywhere' },
+    '& td.verdict': { marginInlineStart: 'auto' },
+    '& .cell-label': { display: 'inline', color: theme.palette.text.secondary },
+  },
+});
+
 /** The double-entry check: per book and currency the balances sum to zero, nothing unbalanced or negative. */
 export function InvariantPanel() {
   const formatTime = useFormatTime();
@@ -172,7 +210,7 @@ export function InvariantPanel() {
         {report && (
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
             <Box sx={{ overflowX: 'auto', maxWidth: 560 }}>
-              <Table size="small">
+              <Table size="small" sx={SUMS_ON_A_PHONE}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{translate('swx.ledger.book')}</TableCell>
@@ -187,11 +225,15 @@ export function InvariantPanel() {
                     <TableRow key={`${s.book}-${s.currency}`} data-testid={`sum-${s.book}-${s.currency}`}>
                       <TableCell>{translate(`swx.book.${s.book}`, { _: s.book })}</TableCell>
                       <TableCell>{s.currency}</TableCell>
-                      <TableCell align="right">
+                      <TableCell align="right" className="sum">
+                        <span className="cell-label">{translate('swx.ledger.sum')}: </span>
                         <Amount value={s.total} />
                       </TableCell>
-                      <TableCell align="right">{s.accounts}</TableCell>
-                      <TableCell>
+                      <TableCell align="right" className="accounts">
+                        <span className="cell-label">{translate('swx.ledger.accounts')}: </span>
+                        {s.accounts}
+                      </TableCell>
+                      <TableCell className="verdict">
                         <Chip
                           size="small"
                           color={s.ok ? 'success' : 'error'}
