@@ -371,6 +371,9 @@ export const CoinNetworkEdit = () => (
       <TextInput
         source="withdrawFeeRateOverride"
         helperText="swx.help.feeOverride"
+        // Empty (the system parameter applies), its long label would sit in the field at full size
+        // and end in "…" on a phone (de, it); above the field, small, it reads whole.
+        slotProps={{ inputLabel: { shrink: true } }}
         parse={(v: string) => (v === '' ? null : v)}
         validate={feePercent}
       />
