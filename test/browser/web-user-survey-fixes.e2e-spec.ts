@@ -326,8 +326,8 @@ describe('web-user: the visual survey findings', () => {
   );
 
   // fr-desktop-deposit.png: "confirmations réseau nécessaires : 12 network confirmations": the
-  // network's setting (free text, "12 network confirmations") was put in the sentence as it is, in
-  // English; the sentence takes its count.
+  // network's setting (then free text, "12 network confirmations"; a count since 7237831) was put in
+  // the sentence as it was, in English; the sentence takes its count.
   it.each(['fr', 'ja', 'ar'])(
     '%s: the deposit rules give the confirmations count in the language',
     async (lang) => {
