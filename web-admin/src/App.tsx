@@ -29,64 +29,109 @@ import TollIcon from '@mui/icons-material/Toll';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import UploadIcon from '@mui/icons-material/Upload';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider, hasRole, ROLES } from './authProvider';
-import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
 import { ConsoleDirection } from './direction';
 import { i18nProvider } from './i18n/i18nProvider';
 import { ConsoleLayout } from './Layout';
 import { LoginPage } from './LoginPage';
-import { PasswordPage } from './PasswordPage';
-import { TwoFactorPage } from './TwoFactorPage';
-import {
-  AnnouncementCreate,
-  AnnouncementEdit,
-  AnnouncementList,
-  ContentCreate,
-  ContentEdit,
-  ContentList,
-  LevelCreate,
-  LevelEdit,
-  LevelList,
-  ParameterEdit,
-  ParameterList,
-} from './resources/configuration';
-import { InstrumentCreate, InstrumentEdit, InstrumentList } from './resources/instruments';
-import { ClosureCreate, ClosureEdit, ClosureList } from './resources/closures';
-import { InviteRewardList } from './resources/invite';
-import { PriceSourceList } from './resources/priceSources';
-import { SpotPairList } from './resources/spotPairs';
-import { KycList, KycShow } from './resources/kyc';
-import { CharityCreate, CharityEdit, CharityList, NftCreate, NftEdit, NftList } from './resources/nfts';
-import { OptionsOrderList, PlanList, SpotOrderList, SpotTradeList, UOrderList } from './resources/orders';
-import {
-  CoinNetworkEdit,
-  CoinNetworkList,
-  LoanProductCreate,
-  LoanProductEdit,
-  LoanProductList,
-  OptionsProductCreate,
-  OptionsProductEdit,
-  OptionsProductList,
-  PlanProductCreate,
-  PlanProductEdit,
-  PlanProductList,
-} from './resources/products';
-import { RechargeList, RechargeShow } from './resources/recharges';
-import { AdminCreate, AdminEdit, AdminList } from './resources/admins';
-import { AuditList, LoanList, OutboxList } from './resources/records';
-import { ConversationList, ConversationShow } from './resources/support';
-import { UserList, UserShow } from './resources/users';
-import { WithdrawalList, WithdrawalShow } from './resources/withdrawals';
-import {
-  AdjustmentCreate,
-  AdjustmentList,
-  AdjustmentShow,
-  LedgerAccountList,
-  LedgerTransferList,
-} from './resources/ledger';
+
+/**
+ * A page of the console, loaded with its module the first time it is shown: the sign-in page does
+ * not wait for the screens behind it, nor a screen for the others. Meanwhile react-admin's layout
+ * shows its loading state (its Suspense around the page).
+ */
+function page<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const Dashboard = page(() => import('./Dashboard'), 'Dashboard');
+const TwoFactorPage = page(() => import('./TwoFactorPage'), 'TwoFactorPage');
+const PasswordPage = page(() => import('./PasswordPage'), 'PasswordPage');
+
+const configuration = () => import('./resources/configuration');
+const AnnouncementCreate = page(configuration, 'AnnouncementCreate');
+const AnnouncementEdit = page(configuration, 'AnnouncementEdit');
+const AnnouncementList = page(configuration, 'AnnouncementList');
+const ContentCreate = page(configuration, 'ContentCreate');
+const ContentEdit = page(configuration, 'ContentEdit');
+const ContentList = page(configuration, 'ContentList');
+const LevelCreate = page(configuration, 'LevelCreate');
+const LevelEdit = page(configuration, 'LevelEdit');
+const LevelList = page(configuration, 'LevelList');
+const ParameterEdit = page(configuration, 'ParameterEdit');
+const ParameterList = page(configuration, 'ParameterList');
+const instruments = () => import('./resources/instruments');
+const InstrumentCreate = page(instruments, 'InstrumentCreate');
+const InstrumentEdit = page(instruments, 'InstrumentEdit');
+const InstrumentList = page(instruments, 'InstrumentList');
+const closures = () => import('./resources/closures');
+const ClosureCreate = page(closures, 'ClosureCreate');
+const ClosureEdit = page(closures, 'ClosureEdit');
+const ClosureList = page(closures, 'ClosureList');
+const invite = () => import('./resources/invite');
+const InviteRewardList = page(invite, 'InviteRewardList');
+const priceSources = () => import('./resources/priceSources');
+const PriceSourceList = page(priceSources, 'PriceSourceList');
+const spotPairs = () => import('./resources/spotPairs');
+const SpotPairList = page(spotPairs, 'SpotPairList');
+const kyc = () => import('./resources/kyc');
+const KycList = page(kyc, 'KycList');
+const KycShow = page(kyc, 'KycShow');
+const nfts = () => import('./resources/nfts');
+const CharityCreate = page(nfts, 'CharityCreate');
+const CharityEdit = page(nfts, 'CharityEdit');
+const CharityList = page(nfts, 'CharityList');
+const NftCreate = page(nfts, 'NftCreate');
+const NftEdit = page(nfts, 'NftEdit');
+const NftList = page(nfts, 'NftList');
+const orders = () => import('./resources/orders');
+const OptionsOrderList = page(orders, 'OptionsOrderList');
+const PlanList = page(orders, 'PlanList');
+const SpotOrderList = page(orders, 'SpotOrderList');
+const SpotTradeList = page(orders, 'SpotTradeList');
+const UOrderList = page(orders, 'UOrderList');
+const products = () => import('./resources/products');
+const CoinNetworkEdit = page(products, 'CoinNetworkEdit');
+const CoinNetworkList = page(products, 'CoinNetworkList');
+const LoanProductCreate = page(products, 'LoanProductCreate');
+const LoanProductEdit = page(products, 'LoanProductEdit');
+const LoanProductList = page(products, 'LoanProductList');
+const OptionsProductCreate = page(products, 'OptionsProductCreate');
+const OptionsProductEdit = page(products, 'OptionsProductEdit');
+const OptionsProductList = page(products, 'OptionsProductList');
+const PlanProductCreate = page(products, 'PlanProductCreate');
+const PlanProductEdit = page(products, 'PlanProductEdit');
+const PlanProductList = page(products, 'PlanProductList');
+const recharges = () => import('./resources/recharges');
+const RechargeList = page(recharges, 'RechargeList');
+const RechargeShow = page(recharges, 'RechargeShow');
+const admins = () => import('./resources/admins');
+const AdminCreate = page(admins, 'AdminCreate');
+const AdminEdit = page(admins, 'AdminEdit');
+const AdminList = page(admins, 'AdminList');
+const records = () => import('./resources/records');
+const AuditList = page(records, 'AuditList');
+const LoanList = page(records, 'LoanList');
+const OutboxList = page(records, 'OutboxList');
+const support = () => import('./resources/support');
+const ConversationList = page(support, 'ConversationList');
+const ConversationShow = page(support, 'ConversationShow');
+const users = () => import('./resources/users');
+const UserList = page(users, 'UserList');
+const UserShow = page(users, 'UserShow');
+const withdrawals = () => import('./resources/withdrawals');
+const WithdrawalList = page(withdrawals, 'WithdrawalList');
+const WithdrawalShow = page(withdrawals, 'WithdrawalShow');
+const ledger = () => import('./resources/ledger');
+const AdjustmentCreate = page(ledger, 'AdjustmentCreate');
+const AdjustmentList = page(ledger, 'AdjustmentList');
+const AdjustmentShow = page(ledger, 'AdjustmentShow');
+const LedgerAccountList = page(ledger, 'LedgerAccountList');
+const LedgerTransferList = page(ledger, 'LedgerTransferList');
 
 /**
  * The back office at /admin. Menus follow the admin's roles (the API enforces them on every call):
