@@ -1,11 +1,749 @@
-import { ADMINS_ZH } from '../admins';
-import { CONFIGURATION_EXTRA_ZH } from '../configuration-extra';
-import { CONFIRMATIONS_ZH } from '../confirmations';
+import type { AdminsMessages } from '../admins';
+import type { ConfigurationExtraMessages } from '../configuration-extra';
+import type { ConfirmationsMessages } from '../confirmations';
 import type { ConsoleLanguage } from '../language';
-import { OPERATIONS_ZH } from '../operations';
-import { LEDGER_ZH } from '../ledger';
-import { PAYOUTS_ZH } from '../payouts';
+import type { OperationsMessages } from '../operations';
+import type { LedgerMessages } from '../ledger';
+import type { PayoutsMessages } from '../payouts';
 import { zh as messages } from '../zh';
+
+// The screens' texts in simplified Chinese (their English is in ../<screen>.ts): here, not beside
+// the English, so that they load with the language (a chunk of its own), not with the console.
+
+const ADMINS_ZH: AdminsMessages = {
+  swx: {
+    // The audit log's words for the super-admin role grants (records.tsx auditWords).
+    visual: {
+      auditActions: {
+        admin: {
+          role_grant_requested: '申请超级管理员角色',
+          role_grant_approved: '批准超级管理员角色',
+          role_grant_rejected: '拒绝超级管理员角色',
+          role_grant_withdrawn: '撤回超级管理员角色申请',
+        },
+      },
+    },
+    admins: {
+      role: { reviewer: '审核员', operator: '运营', super_admin: '超级管理员' },
+      actions: '操作',
+      disable: '停用',
+      disableTitle: '停用该管理员账户：其会话立即结束，且无法再登录。原因？',
+      disabled: '管理员账户已停用',
+      enable: '启用',
+      enableTitle: '重新启用该管理员账户：可使用原密码登录。原因？',
+      enabled: '管理员账户已启用',
+      resetPassword: '重置密码',
+      resetPasswordTitle: '为 %{email} 设置新密码：其会话将结束，新密码只显示一次。原因？',
+      oneTimePasswordTitle: '一次性密码',
+      oneTimePasswordHint: '请立即复制此密码并安全交给对方：它只显示这一次，之后无法再查看。',
+      oneTimePassword: '密码',
+      copy: '复制',
+      copied: '密码已复制',
+      copyFailed: '无法复制：请选中密码手动复制',
+      done: '完成',
+      passwordHelp: '留空则生成高强度密码，保存后只显示一次（12 至 128 个字符）',
+      passwordRule: '管理员密码长度须为 12 至 128 个字符',
+      rolesRequired: '请至少选择一个角色',
+      resetTwoFactor: '重置双重验证',
+      resetTwoFactorTitle: '重置该管理员的双重验证（设备丢失）：其会话将结束，下次登录需重新绑定',
+      twoFactorReset: '双重验证已重置',
+      grantsTitle: '等待批准的超级管理员角色',
+      grantsHelp:
+        '当有两位或以上启用的超级管理员时，只有另一位超级管理员批准后才会授予超级管理员角色：申请人和被授予的账户都不能批准。',
+      grantRole: '角色',
+      grantRequestedBy: '申请人',
+      grantRequestedAt: '申请时间',
+      grantOwn: '这是您的申请：由另一位超级管理员决定',
+      grantWaiting: '超级管理员：等待批准',
+      grantApproveTitle: '批准授予超级管理员角色？',
+      grantApproveContent:
+        '该账户的下一次请求起即成为超级管理员，拥有后台的全部权限，包括批准账本调整。审计日志会记录批准人。',
+      grantRejectTitle: '拒绝授予超级管理员角色',
+      grantReason: '原因（记入审计日志）',
+      grantApproved: '已授予超级管理员角色',
+      grantSummary: '授予 %{email} 超级管理员角色，申请人 %{requester}',
+      grantWithdraw: '撤回',
+      grantWithdrawTitle: '撤回为 %{email} 申请的超级管理员角色？',
+      grantWithdrawContent: '该账户保留现有角色。审计日志会记录申请及撤回。',
+      grantWithdrawn: '申请已撤回',
+      grantPendingOnEdit: '%{requester} 为该账户申请的超级管理员角色正在等待另一位超级管理员批准。',
+      grantWillWait:
+        '超级管理员角色需等待另一位超级管理员批准：账户现在获得其他角色，超级管理员角色在第二位超级管理员批准后才生效。',
+      grantImmediate:
+        '您是唯一启用的超级管理员：超级管理员角色将立即授予（并记入审计），因为没有第二位超级管理员可以审批。',
+      grantRequested: '已申请超级管理员角色：等待另一位超级管理员批准',
+      superAdminNoReset:
+        '超级管理员的密码不能由其他管理员重置：请先移除其超级管理员角色（恢复该角色需要另一位超级管理员批准）。',
+      grantLoneWaits:
+        '超级管理员角色将等待另一位超级管理员批准，但目前没有其他在职的超级管理员：请重新启用一位，或联系平台运维人员（ADMIN_RECOVER）。',
+    },
+  },
+  resources: {
+    admins: {
+      name: '管理员账户',
+      fields: {
+        id: 'ID',
+        email: '邮箱',
+        displayName: '显示名称',
+        roles: '角色',
+        active: '正常',
+        twoFactorEnabled: '双重验证',
+        password: '初始密码',
+        disabledReason: '停用原因',
+        disabledAt: '停用时间',
+        createdAt: '创建时间',
+      },
+    },
+  },
+};
+
+const CONFIGURATION_EXTRA_ZH: ConfigurationExtraMessages = {
+  swx: {
+    status: { suspended: '已暂停' },
+    users: { tabs: { optionsOrders: '期权订单', spotOrders: '币币订单' } },
+    invite: {
+      ruleTitle: '邀请奖励规则',
+      ruleHelp:
+        '被邀请好友（使用邀请人的邀请码注册）在真实账户中支付的每笔交易手续费（U 本位订单和现货成交），邀请人获得其中的这一比例。设为 0 即关闭该计划。修改会记入审计日志，客户立即可见。',
+      rate: '每笔手续费的分成比例（0 到 1）',
+      ratePercent: '每笔手续费的 %{percent}',
+      rateInvalid: '0 到 1 之间的比例，最多 8 位小数',
+      ruleSaved: '邀请奖励规则已保存',
+    },
+    priceSources: {
+      help: '每个交易品种由哪个价格源供价。分配来自部署配置 MARKET_SOURCES（条目格式为 <源>:<* | type:n | 代码>，以“;”分隔，首个匹配生效）；每次品种目录变更后重新读取，由部署修改，不在此处修改。已暂停的品种不供价。',
+      source: {
+        simulator: '模拟器',
+        exchange: '交易所行情',
+        none: '无价格源',
+      },
+    },
+  },
+  resources: {
+    inviteRewards: {
+      name: '邀请奖励',
+      fields: {
+        id: 'ID',
+        inviterId: '邀请人',
+        inviteeId: '被邀请好友',
+        reason: '手续费来源',
+        fee: '手续费',
+        rate: '分成比例',
+        amount: '奖励',
+        currency: '币种',
+        journalId: '账本凭证',
+        createdAt: '发放时间',
+      },
+    },
+    'spot-pairs': {
+      name: '币币交易对',
+      fields: {
+        symbol: '交易对',
+        base: '基础币',
+        quote: '计价币',
+        tickSize: '价格步长',
+        lotSize: '数量步长',
+        active: '启用',
+        createdAt: '创建时间',
+      },
+    },
+    priceSources: {
+      name: '价格源',
+      fields: {
+        id: 'ID',
+        code: '品种',
+        appName: '名称',
+        type: '类型',
+        status: '状态',
+        source: '价格源',
+        rule: '匹配条目',
+        lastPrice: '最新价',
+        q: '搜索',
+      },
+    },
+  },
+};
+
+const CONFIRMATIONS_ZH: ConfirmationsMessages = {
+  swx: {
+    confirmSave: {
+      title: '保存这些修改？',
+      parameter: '将 %{key} 从 %{from} 改为 %{to}？',
+      field: '字段',
+      before: '修改前',
+      after: '修改后',
+      empty: '（空）',
+      takesEffect: '修改立即生效，并记入审计日志。',
+    },
+    review: {
+      summary: {
+        withdrawals: '向 %{user} 付出 %{amount} %{coin}（手续费 %{fee}）：%{destination}',
+        recharges: '为 %{user} 入账 %{amount} %{coin}（%{network}）',
+        credit: '为 %{owner} 入账 %{amount} %{currency}，%{book}账簿，%{kind}账户',
+        debit: '从 %{owner} 扣减 %{amount} %{currency}，%{book}账簿，%{kind}账户',
+      },
+      secondApprover: '您已批准过此提现：须由另一位管理员进行第二次批准',
+    },
+    support: {
+      closeTitle: '关闭会话 #%{id}？',
+      closeContent: '会话将移出进行中的会话；客户再次留言时会重新打开。',
+    },
+    values: {
+      marketMaker: '做市商',
+      customers: '客户',
+      side: { buy: '买入', sell: '卖出' },
+      orderType: { limit: '限价', market: '市价' },
+      method: { crypto: '加密货币', bank: '银行转账' },
+      parameterKind: {
+        decimal: '小数',
+        ratio: '比例（0 到 1）',
+        integer: '整数',
+        url: '网址',
+        text: '文本',
+      },
+    },
+    kyc: {
+      fields: {
+        firstName: '名',
+        lastName: '姓',
+        sex: '性别',
+        birthdate: '出生日期',
+        country: '国家/地区',
+        address: '地址',
+        phone: '电话',
+        documentType: '证件类型',
+        documentNumber: '证件号码',
+        monthlyIncome: '月收入（USDT）',
+        sourceOfWealth: '财富来源',
+        expectedInvestment: '预计投资额（USDT）',
+      },
+      documents: {
+        front: '证件正面',
+        back: '证件背面',
+        inHand: '手持证件照',
+        signature: '签名',
+        proof: '证明',
+        proof2: '第二份证明',
+        proof3: '第三份证明',
+      },
+      sex: { male: '男', female: '女', other: '其他' },
+      documentType: { id_card: '身份证', driver_licence: '驾驶证', passport: '护照' },
+      sourceOfWealth: {
+        salary: '工资',
+        business: '经营',
+        investments: '投资',
+        inheritance: '继承',
+        other: '其他',
+      },
+    },
+    network: {
+      unreachable: '无法连接服务器：请检查网络连接后重试',
+    },
+  },
+};
+
+const LEDGER_ZH: LedgerMessages = {
+  swx: {
+    menu: { ledger: '账本' },
+    ledger: {
+      accountsTitle: '账本账户',
+      transfersTitle: '账本转账',
+      adjustmentsTitle: '账本调整',
+      createTitle: '新建账本调整',
+      invariantTitle: '恒等式检查',
+      invariantOk: '正常：每个币种和账簿的余额合计为零',
+      invariantBroken: '发现异常',
+      check: '重新检查',
+      checkedAt: '检查时间 %{time}',
+      book: '账簿',
+      currency: '币种',
+      sum: '余额合计',
+      accounts: '账户数',
+      zero: '为零',
+      notZero: '不为零',
+      unbalancedTransfers: '不平衡的转账',
+      accountsOffLegs: '与转账记录不符的账户',
+      emptyJournals: '没有转账的凭证',
+      negativeUserBalances: '为负的客户余额',
+      searchUser: '客户（用户名、邮箱、手机）',
+      nonZero: '仅显示非零',
+      transfers: '转账',
+      ownerUser: '客户',
+      ownerSystem: '平台账户',
+      customer: '客户',
+      systemAccount: '平台账户',
+      credit: '贷记（增加账户余额）',
+      debit: '借记（减少账户余额）',
+      submitForApproval: '提交审批',
+      createHint:
+        '每笔调整的对方账户都是平台账户 "%{account}"。在另一位不同的超级管理员批准之前不会有任何资金变动；每一步都记入审计日志。',
+      approveTitle: '批准调整 #%{id}？',
+      approveContent: '将立即记入一笔账本转账，对方为平台账户 "%{account}"。此操作不可撤销，并记入审计日志。',
+      rejectTitle: '拒绝调整 #%{id}',
+      adjustmentApproved: '已批准：转账已记账',
+      makerCannotApprove: '此调整由您发起：须由另一位超级管理员批准',
+      approvals: '批准次数',
+      needsSecondApproval: '需第二次批准',
+      adjustmentCreated: '已提交审批：须由另一位超级管理员批准',
+      approvedOnce: '已批准一次：须由另一位管理员再次批准',
+      twoApprovals: '需要两次批准',
+      /** Why a transfer moved money: the reasons the services post with (libs/ledger REASON_GROUPS). */
+      reasons: {
+        deposit: '充值',
+        withdrawal_hold: '提现申请（冻结）',
+        withdrawal_paid: '提现已支付',
+        withdrawal_rejected: '提现被拒（退回）',
+        spot_order_hold: '现货下单（冻结）',
+        spot_order_release: '现货订单解冻',
+        spot_trade: '现货成交',
+        u_order_open: 'U 本位开仓',
+        u_order_close: 'U 本位平仓',
+        options_order: '期权下单',
+        options_settled: '期权结算',
+        smart_subscribe: '智能计划申购',
+        smart_yield: '智能计划收益',
+        smart_redeem: '智能计划赎回',
+        mining_subscribe: '质押申购',
+        mining_yield: '质押收益',
+        mining_redeem: '质押赎回',
+        loan_granted: '贷款发放',
+        loan_repaid: '贷款还款',
+        nft_purchase: 'NFT 购买',
+        nft_bid_hold: 'NFT 出价（冻结）',
+        nft_bid_release: 'NFT 出价解冻',
+        exchange: '币种兑换',
+        invite_reward: '邀请奖励',
+        demo_grant: '模拟资金发放',
+        demo_topup: '模拟资金补充',
+        admin_adjustment: '人工调整',
+      },
+      /** The kinds of a customer's accounts (libs/ledger AccountKind, and staked plans' principal). */
+      kinds: {
+        available: '可用',
+        frozen: '冻结',
+        margin: '保证金',
+        options_stake: '期权投注',
+        principal: '计划本金',
+        main: '主账户',
+        staked: '质押（挖矿）',
+      },
+      /** The house accounts (libs/ledger SystemAccount). */
+      houseAccounts: {
+        external: '外部',
+        demo_faucet: '模拟资金来源',
+        fees: '手续费',
+        yield_expense: '收益支出',
+        charity_pool: '慈善池',
+        loan_pool: '贷款池',
+        adjustments: '调整',
+        rounding: '舍入',
+        trading_pnl: '交易盈亏',
+        insurance: '保险基金',
+        exchange: '兑换台',
+        market_maker: '做市商',
+      },
+    },
+  },
+  resources: {
+    'ledger-accounts': {
+      name: '账本账户',
+      fields: {
+        id: 'ID',
+        ownerType: '所有者',
+        ownerId: '所有者 ID',
+        userId: '客户 ID',
+        q: '客户',
+        book: '账簿',
+        currency: '币种',
+        kind: '类型',
+        balance: '余额',
+        shards: '分片',
+        updatedAt: '更新时间',
+      },
+    },
+    'ledger-transfers': {
+      name: '账本转账',
+      fields: {
+        id: 'ID',
+        journalId: '凭证',
+        createdAt: '时间',
+        book: '账簿',
+        currency: '币种',
+        amount: '金额',
+        debit: '转出（借方）',
+        credit: '转入（贷方）',
+        reason: '原因',
+        refType: '关联类型',
+        refId: '关联',
+        key: '幂等键',
+        accountId: '账户 ID',
+        userId: '客户 ID',
+        from: '开始日期',
+        to: '结束日期',
+      },
+    },
+    adjustments: {
+      name: '账本调整',
+      fields: {
+        id: 'ID',
+        ownerType: '所有者类型',
+        ownerId: '账户所有者',
+        book: '账簿',
+        currency: '币种',
+        kind: '类型',
+        direction: '方向',
+        amount: '金额',
+        reason: '原因',
+        status: '状态',
+        createdByEmail: '发起人 → 审批人',
+        decidedByEmail: '审批人',
+        createdAt: '发起时间',
+        decidedAt: '审批时间',
+        decisionReason: '拒绝原因',
+        journalId: '凭证',
+      },
+    },
+  },
+};
+
+const OPERATIONS_ZH: OperationsMessages = {
+  resources: {
+    plans: {
+      fields: {
+        productId: '产品 ID',
+        currency: '币种',
+        dailyIncome: '每日收益',
+        estimatedCurrentIncome: '当前收益（估算）',
+        nextEarningAt: '下次派息',
+        penalty: '提前退出违约金',
+        closedAt: '结束时间',
+      },
+    },
+    'u-orders': {
+      fields: {
+        id: 'ID',
+        name: '品种名称',
+        marketId: '品种 ID',
+        currency: '币种',
+        contractSize: '合约面值',
+        limitPrice: '限价',
+        stopLoss: '止损',
+        takeProfit: '止盈',
+        liquidationPrice: '强平价',
+        fee: '手续费',
+        insurance: '保险费',
+        floatingProfit: '浮动盈亏',
+        currentPrice: '当前价格',
+        openPriceSource: '开仓价来源',
+        openPriceAt: '开仓价时间',
+        closeReason: '平仓原因',
+        closePriceSource: '平仓价来源',
+        closePriceAt: '平仓价时间',
+        openTime: '开仓时间',
+        closeTime: '平仓时间',
+      },
+    },
+    'options-orders': {
+      fields: {
+        id: 'ID',
+        marketId: '品种 ID',
+        productId: '产品 ID',
+        productName: '产品',
+        currency: '币种',
+        payoutRate: '赔付率',
+        payoutIfWon: '盈利时赔付',
+        expiresAt: '到期时间',
+        remainingSeconds: '剩余秒数',
+        settlePriceSource: '结算价来源',
+        settlePriceAt: '结算价时间',
+        payout: '赔付',
+        settledAt: '结算时间',
+      },
+    },
+    'spot-orders': {
+      fields: {
+        marketMaker: '做市商',
+        quoteAmount: '花费金额',
+        turnover: '成交额',
+        held: '冻结金额',
+        heldLeft: '剩余冻结',
+        cancelReason: '撤单原因',
+        cancelRequestedAt: '申请撤单时间',
+        updatedAt: '更新时间',
+        closedAt: '结束时间',
+      },
+    },
+    'spot-trades': {
+      fields: {
+        seq: '序号',
+        buyerFee: '买方手续费',
+        sellerFee: '卖方手续费',
+      },
+    },
+  },
+  swx: {
+    visual: {
+      oneApproval: '一次审批',
+      queues: {
+        maintenance: '维护',
+        'plan-settlement': '计划收益结算',
+        loans: '贷款',
+        reviews: '审核提醒',
+        trading: '订单与期权',
+        nfts: 'NFT 拍卖',
+        invite: '邀请奖励',
+        notifications: '用户通知',
+      },
+      browserZone: '按浏览器所在时区（%{zone}）',
+      auditTargets: {
+        recharge: '充值',
+        withdrawal: '提现',
+        kyc: '实名认证',
+        adjustment: '账务调整',
+        admin_user: '管理员账户',
+        announcement: '公告',
+        coinNetwork: '币种网络',
+        content_item: '内容',
+        instrument: '交易品种',
+        level: 'VIP 等级',
+        loan: '借贷',
+        loan_product: '借贷产品',
+        options_product: '期权产品',
+        outbox: '发件箱',
+        planProduct: '理财产品',
+        support_conversation: '客服会话',
+        system_parameter: '系统参数',
+        user: '用户',
+        nft: 'NFT',
+        charity: '慈善机构',
+      },
+      auditActions: {
+        recharge: {
+          approved: '充值已通过',
+          rejected: '充值已驳回',
+          approved_once: '充值已初审通过（需第二次审批）',
+        },
+        withdrawal: {
+          approved: '提现已通过',
+          rejected: '提现已驳回',
+          approved_once: '提现已初审通过（需第二次审批）',
+          completed: '提现已付款',
+        },
+        kyc: {
+          verified: '实名认证已通过',
+          failed: '实名认证已驳回',
+        },
+        adjustment: {
+          created: '已申请账务调整',
+          approved: '账务调整已批准',
+          rejected: '账务调整已驳回',
+        },
+        admin: {
+          login: '已登录',
+          login_failed: '登录失败',
+          login_2fa_failed: '登录验证码错误',
+          '2fa_enabled': '已开启双重验证',
+          '2fa_reset': '双重验证已重置',
+          admin_created: '已创建管理员账户',
+          admin_updated: '管理员账户已修改',
+          admin_enabled: '管理员账户已启用',
+          admin_disabled: '管理员账户已停用',
+          admin_password_reset: '管理员密码已重置',
+          password_changed: '已修改本人密码',
+          password_change_failed: '修改密码失败',
+        },
+        announcement: {
+          created: '已创建公告',
+          updated: '公告已修改',
+          deleted: '公告已删除',
+        },
+        content: {
+          created: '已创建内容',
+          updated: '内容已修改',
+          deleted: '内容已删除',
+        },
+        level: {
+          created: '已创建 VIP 等级',
+          updated: 'VIP 等级已修改',
+          deleted: 'VIP 等级已删除',
+        },
+        coinNetwork: {
+          update: '币种网络已修改',
+        },
+        loan: {
+          markRepaid: '借贷已标记为还清',
+        },
+        loan_product: {
+          created: '已创建借贷产品',
+          updated: '借贷产品已修改',
+        },
+        options_product: {
+          created: '已创建期权产品',
+          updated: '期权产品已修改',
+        },
+        planProduct: {
+          create: '已创建理财产品',
+          update: '理财产品已修改',
+        },
+        instrument: {
+          create: '已创建交易品种',
+          update: '交易品种已修改',
+        },
+        outbox: {
+          read: '已查看发件箱',
+        },
+        parameter: {
+          updated: '参数已修改',
+        },
+        support: {
+          replied: '已回复客服消息',
+          closed: '客服会话已关闭',
+        },
+        user: {
+          frozen: '用户已冻结',
+          unfrozen: '用户已解冻',
+          demo_enabled: '模拟账户已启用',
+          demo_disabled: '模拟账户已停用',
+        },
+        nft: {
+          created: 'NFT 已上架',
+          updated: 'NFT 已修改',
+          withdrawn: 'NFT 已下架',
+        },
+        charity: {
+          created: '已创建慈善机构',
+          updated: '慈善机构已修改',
+        },
+      },
+    },
+    export: {
+      preparing: '正在统计记录…',
+      progress: '正在导出：%{done} / %{total} 条…',
+      tooMany: '符合筛选条件的记录有 %{total} 条，超过单次导出上限 %{max} 条。请缩小筛选范围后再导出。',
+      failed: '导出失败，未保存任何文件：%{message}',
+      changing: '读取期间列表一直在变化，请重试',
+      done: '已导出记录：%{count} 条',
+    },
+    list: {
+      failed: '列表加载失败',
+      stale: '下方显示的是上次成功加载的数据。',
+      retry: '重试',
+    },
+    validation: {
+      percentUnder100: '小于 100 的百分比，最多 6 位小数，例如 0.5',
+      confirmationsCount: '1 到 100,000 之间的整数确认数',
+    },
+    values: {
+      direction: {
+        up: '看涨',
+        down: '看跌',
+        buy: '买入',
+        sell: '卖出',
+      },
+      closeReason: {
+        manual: '客户平仓',
+        stop_loss: '止损',
+        take_profit: '止盈',
+        liquidation: '强制平仓',
+        cancelled: '开仓前撤销',
+      },
+      cancelReason: {
+        user: '客户撤单',
+        self_trade: '将与自己的挂单成交',
+        no_liquidity: '无流动性',
+        requote: '价格已变动（重新报价）',
+        rejected: '被拒绝',
+      },
+      priceSource: {
+        tick: '实时报价',
+        quote: '下单时报价',
+        kline: 'K 线',
+      },
+      instrumentType: {
+        '1': '外汇',
+        '2': '加密货币',
+        '4': '期货',
+        '5': 'ETF',
+        '6': '股票',
+        '7': '贵金属',
+      },
+      hours: {
+        alwaysOpen: '全天开放',
+        sessions: '每周时段：%{count}',
+      },
+      contentSection: {
+        footer: '页脚',
+        help: '帮助中心',
+      },
+      contentType: {
+        '1': '公司',
+        '2': '政策',
+        '3': '其他',
+      },
+      bidStatus: {
+        active: '领先',
+        outbid: '被超越',
+        released: '已释放',
+        won: '中标',
+      },
+    },
+    loans: {
+      markRepaidSummary:
+        '记录 %{user} 已在平台外还款 %{total} %{currency}：本金 %{principal}，至今应计利息 %{interest}。贷款将结清。',
+    },
+  },
+};
+
+const PAYOUTS_ZH: PayoutsMessages = {
+  resources: {
+    withdrawals: {
+      fields: { payoutReference: '付款凭证号', completedAt: '付款时间' },
+    },
+    planProducts: {
+      fields: { names: '其他语言名称' },
+    },
+  },
+  swx: {
+    destinationCheck: {
+      label: '地址核对',
+      saved: '已保存在地址簿中，名称“%{label}”，保存于 %{date}',
+      typed: '手动输入：不在地址簿中',
+      whitelistOn: '提现白名单已开启',
+      whitelistOff: '提现白名单未开启',
+    },
+    payout: {
+      record: '登记付款',
+      title: '登记提现 #%{id} 的付款',
+      amount: '金额',
+      destination: '收款地址',
+      hash: '交易哈希',
+      bankReference: '银行转账流水号',
+      hashHelp: '%{network} 上的转账：32 至 128 位十六进制数字，可带 0x',
+      bankHelp: '与银行转账一致：4 至 128 个字符，不含空格',
+      invalidHash: '不是有效的交易哈希：32 至 128 位十六进制数字，可带 0x',
+      invalidBank: '不是有效的转账流水号：4 至 128 个字符，不含空格',
+      content: '请在款项付出后再登记：客户可看到该凭证号，提现状态变为已完成。',
+      recorded: '付款已登记',
+      copy: '复制凭证号',
+      copied: '凭证号已复制',
+    },
+    planNames: {
+      help: '按用户的语言显示；留空时显示上方的名称',
+      language: {
+        zh: '简体中文',
+        hk: '繁体中文',
+        ja: '日语',
+        ko: '韩语',
+        de: '德语',
+        fr: '法语',
+        it: '意大利语',
+        es: '西班牙语',
+        ar: '阿拉伯语',
+        th: '泰语',
+      },
+    },
+  },
+};
 
 export const zh: ConsoleLanguage = {
   name: '简体中文',
