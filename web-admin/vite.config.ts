@@ -18,7 +18,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // Vite's 500 kB less headroom: the largest chunk is vendor-react (react-dom and react-router),
-    // about 313 kB (98 kB gzipped); the console loads about 0.92 MB (296 kB gzipped) at its sign-in.
+    // about 313 kB (98 kB gzipped); the console loads about 0.90 MB (288 kB gzipped) at its sign-in.
     chunkSizeWarningLimit: 350,
     rolldownOptions: {
       output: {

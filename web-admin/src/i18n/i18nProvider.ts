@@ -85,13 +85,15 @@ let polyglot: I18nProvider | undefined;
 
 /** The language the console starts in: the one chosen before, else the browser's, when it is loaded. */
 function provider(): I18nProvider {
-  const start = savedLanguage() ?? browserLanguage();
-  polyglot ??= polyglotI18nProvider(
-    (locale) => MESSAGES[locale] ?? loadMessages(locale),
-    MESSAGES[start] ? start : 'en',
-    LANGUAGES,
-    { allowMissing: true },
-  );
+  if (!polyglot) {
+    const start = savedLanguage() ?? browserLanguage();
+    polyglot = polyglotI18nProvider(
+      (locale) => MESSAGES[locale] ?? loadMessages(locale),
+      MESSAGES[start] ? start : 'en',
+      LANGUAGES,
+      { allowMissing: true },
+    );
+  }
   return polyglot;
 }
 
