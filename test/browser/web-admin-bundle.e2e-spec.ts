@@ -213,6 +213,29 @@ describe('web-admin loaded in parts', () => {
     expect(session.pageErrors).toEqual([]);
   });
 
+  // A console left open across a release asks for a screen by the old build's file name, gone from
+  // the server: it loads the page again (the new build) instead of showing an error.
+  it('a screen whose script is gone (a release since the page was opened) loads the page again', async () => {
+    const p = await session.context.newPage();
+    try {
+      await p.goto('/admin');
+      await p.getByText('Waiting for review', { exact: true }).first().waitFor();
+      let refused = 0;
+      await p.route(/\/admin\/assets\/instruments-[^/]+\.js$/, async (route) => {
+        if (refused++ === 0) await route.fulfill({ status: 404, body: 'gone' });
+        else await route.continue();
+      });
+      const reloaded = p.waitForEvent('load');
+      await p.getByRole('menuitem', { name: 'Instruments' }).click();
+      await reloaded;
+      await p.locator('.RaDatagrid-row').first().waitFor();
+      expect(p.url()).toMatch(/\/admin\/instruments/);
+      expect(refused).toBeGreaterThanOrEqual(2);
+    } finally {
+      await p.close();
+    }
+  });
+
   describe('on a phone (390 px)', () => {
     let phone: BrowserContext;
     let mobile: Page;
