@@ -1,7 +1,11 @@
-// Type-aware linting for the services and libs (see CONVENTIONS.md "Lint and habits").
+// Type-aware linting for the services and libs (see CONVENTIONS.md "Lint and habits"), and for the
+// two web apps' sources (web-user/src, web-admin/src) with the React hooks rules.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const webApps = ['web-user/src/**/*.{ts,tsx}', 'web-admin/src/**/*.{ts,tsx}'];
 
 export default tseslint.config(
   {
@@ -10,8 +14,11 @@ export default tseslint.config(
       'node_modules/**',
       '.data/**',
       'coverage/**',
-      'web-user/**',
-      'web-admin/**',
+      // Of the web apps only src/ is linted (their vite.config.ts, public/ and dist/ are not).
+      'web-user/*',
+      '!web-user/src',
+      'web-admin/*',
+      '!web-admin/src',
       '**/*.mjs',
       '**/*.js',
     ],
@@ -20,7 +27,8 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      globals: { ...globals.node, ...globals.jest },
+      // Each file is checked with the nearest tsconfig.json: the root one for services, libs,
+      // test and bench; web-user/tsconfig.json and web-admin/tsconfig.json for the apps.
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
@@ -28,7 +36,6 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/no-extraneous-class': 'off',
       '@typescript-eslint/unbound-method': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
@@ -36,6 +43,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Services, libs, tests and benchmarks: Node and jest.
+    ignores: webApps,
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+    rules: {
+      '@typescript-eslint/no-extraneous-class': 'off',
       'no-restricted-imports': [
         'error',
         {
@@ -59,5 +74,19 @@ export default tseslint.config(
   {
     files: ['test/**/*.ts', '**/*.spec.ts', '**/*.e2e-spec.ts', 'bench/**/*.ts'],
     rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // The web apps run in the browser. Hooks: the plugin's recommended set, which besides
+    // rules-of-hooks and exhaustive-deps holds the React Compiler's checks of the Rules of React
+    // (pure render, no ref reads in render, no synchronous setState in effects, ...); they hold
+    // without the compiler too. exhaustive-deps is an error here: a missing dependency is a stale
+    // value, and a deliberate exception says why on its line.
+    files: webApps,
+    languageOptions: { globals: globals.browser },
+    plugins: reactHooks.configs.flat.recommended.plugins,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
 );
