@@ -20,7 +20,12 @@ const bandAboveForm = (page: Page) =>
     const style = getComputedStyle(card);
     const inner =
       card.getBoundingClientRect().top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
-    return Math.round(card.querySelector('form')!.firstElementChild!.getBoundingClientRect().top - inner);
+    // The first thing with a box of its own: a group laid out as the form's children (the withdraw
+    // form's fieldset, display: contents) has none, its own first child stands in its place.
+    let first = card.querySelector('form')!.firstElementChild!;
+    while (getComputedStyle(first).display === 'contents' && first.firstElementChild)
+      first = first.firstElementChild;
+    return Math.round(first.getBoundingClientRect().top - inner);
   });
 
 /**
