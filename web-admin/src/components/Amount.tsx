@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { formatDecimal } from '../dashboard/format';
+import { asText } from '../text';
 
 /** A share written as a decimal ("0.008") as a percentage's figure ("0.8"), exactly (no float). */
 export function ratioToPercent(value: string): string {
@@ -30,11 +31,9 @@ export function Amount({
   suffix?: string;
   testId?: string;
 }) {
-  if (value === null || value === undefined || value === '') return <span>-</span>;
-  const text =
-    typeof value === 'number' || /^-?\d+(\.\d+)?$/.test(String(value))
-      ? formatDecimal(String(value))
-      : String(value);
+  const raw = asText(value);
+  if (raw === '') return <span>-</span>;
+  const text = typeof value === 'number' || /^-?\d+(\.\d+)?$/.test(raw) ? formatDecimal(raw) : raw;
   return (
     // dir, not CSS direction: the right-to-left theme's style plugin turns `direction: ltr` round.
     <Box
@@ -43,7 +42,7 @@ export function Amount({
       data-testid={testId}
       sx={{ whiteSpace: 'nowrap', unicodeBidi: 'isolate', fontVariantNumeric: 'tabular-nums' }}
     >
-      {`${text}${suffix ?? ''}${currency ? ` ${String(currency)}` : ''}`}
+      {`${text}${suffix ?? ''}${currency ? ` ${asText(currency)}` : ''}`}
     </Box>
   );
 }
@@ -71,7 +70,7 @@ export function AmountField({ source, currencySource, currency, suffix, ratio }:
   const record = useRecordContext();
   if (!record) return null;
   const raw: unknown = record[source];
-  const value = ratio && raw !== null && raw !== undefined ? ratioToPercent(String(raw)) : raw;
+  const value = ratio && raw !== null && raw !== undefined ? ratioToPercent(asText(raw)) : raw;
   return (
     <Amount
       value={value}

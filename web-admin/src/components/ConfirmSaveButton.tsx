@@ -13,6 +13,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { changedFields } from '../dataProvider';
+import { asText } from '../text';
 
 /** One field the form changes: its value before (none on a new record) and after. */
 export interface Change {
@@ -21,12 +22,7 @@ export interface Change {
   after: unknown;
 }
 
-const shown = (value: unknown) =>
-  value === undefined || value === null || value === ''
-    ? null
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+const shown = (value: unknown) => asText(value) || null;
 
 /**
  * Save for forms whose change takes effect at once on money (system parameters, products): the

@@ -1,4 +1,4 @@
-import { Children, cloneElement, isValidElement, type ReactElement } from 'react';
+import { Children, cloneElement, isValidElement } from 'react';
 import { alpha, type Theme } from '@mui/material/styles';
 import {
   Datagrid as RaDatagrid,
@@ -66,9 +66,7 @@ export function Datagrid({ sx, ...props }: DatagridProps) {
     if (!isValidElement<ColumnProps>(child)) return child;
     const { source, sortBy, sortable } = child.props;
     if (sortable === false || (source === undefined && sortBy === undefined)) return child;
-    return sortsOn(resource, sortBy ?? source)
-      ? child
-      : cloneElement(child as ReactElement<ColumnProps>, { sortable: false });
+    return sortsOn(resource, sortBy ?? source) ? child : cloneElement(child, { sortable: false });
   });
   const grid = (
     <RaDatagrid

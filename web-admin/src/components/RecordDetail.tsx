@@ -2,6 +2,7 @@ import { Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { useFormatTime } from '../i18n/intl';
 import { CELL_TEXT } from './Datagrid';
+import { asText } from '../text';
 
 /** A time as the API writes it (UTC, ISO 8601). */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -37,8 +38,7 @@ export function RecordDetail({ omit = [] }: { omit?: string[] }) {
   const shown = (key: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '-';
     if (typeof value === 'boolean') return translate(`ra.boolean.${String(value)}`);
-    if (typeof value === 'object') return JSON.stringify(value);
-    const text = String(value);
+    const text = asText(value);
     if (ISO_TIME.test(text)) return formatTime(text);
     const group = CODES[key];
     return group ? translate(`swx.${group}.${text}`, { _: text }) : text;

@@ -46,11 +46,11 @@ function merge(base: Tree, extra: Tree, prefer: 'base' | 'extra'): Tree {
  * market closures' texts over all.
  */
 export function consoleMessages(language: ConsoleLanguage): typeof en {
-  const withLedger = merge(language.messages as Tree, language.ledger as Tree, 'base');
-  const withAdmins = merge(withLedger, language.admins as Tree, 'extra');
-  const withConfiguration = merge(withAdmins, language.configurationExtra as Tree, 'extra');
-  const withConfirmations = merge(withConfiguration, language.confirmations as Tree, 'extra');
-  const withPayouts = merge(withConfirmations, language.payouts as Tree, 'extra');
-  const withOperations = merge(withPayouts, language.operations as Tree, 'extra');
-  return merge(withOperations, language.closures as Tree, 'extra') as typeof en;
+  const withLedger = merge(language.messages, language.ledger, 'base');
+  const withAdmins = merge(withLedger, language.admins, 'extra');
+  const withConfiguration = merge(withAdmins, language.configurationExtra, 'extra');
+  const withConfirmations = merge(withConfiguration, language.confirmations, 'extra');
+  const withPayouts = merge(withConfirmations, language.payouts, 'extra');
+  const withOperations = merge(withPayouts, language.operations, 'extra');
+  return merge(withOperations, language.closures, 'extra') as typeof en;
 }

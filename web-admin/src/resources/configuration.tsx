@@ -31,6 +31,7 @@ import { ConfirmSaveButton, type Change } from '../components/ConfirmSaveButton'
 import { DateField } from '../components/DateField';
 import { LANGUAGE_CHOICES } from './common';
 import { AmountField } from '../components/Amount';
+import { asText } from '../text';
 import { ParameterDescriptionInput } from './parameters';
 
 /** Saving asks for confirmation through the pessimistic mode (errors from the API stay on the form). */
@@ -119,8 +120,8 @@ function ParameterToolbar() {
     return value && record
       ? translate('swx.confirmSave.parameter', {
           key: record.key,
-          from: String(value.before ?? ''),
-          to: String(value.after ?? ''),
+          from: asText(value.before),
+          to: asText(value.after),
         })
       : undefined;
   };

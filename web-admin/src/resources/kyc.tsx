@@ -19,6 +19,7 @@ import { ReviewActions } from '../components/ReviewActions';
 import { StatusField } from '../components/StatusField';
 import { useIntlLocale } from '../i18n/intl';
 import { LIVE_REFRESH_MS, ROW_OF_FIELDS } from './common';
+import { asText } from '../text';
 
 const kycFilters = [
   <SelectInput
@@ -128,16 +129,18 @@ function FieldsAndDocuments() {
   const locale = useIntlLocale();
   if (!record) return null;
   const field = (key: string) => translate(`swx.kyc.fields.${key}`, { _: key });
-  const shown = (key: string, value: unknown) =>
-    typeof value === 'object'
-      ? JSON.stringify(value)
+  const shown = (key: string, value: unknown) => {
+    const text = asText(value);
+    return typeof value === 'object'
+      ? text
       : CODED_FIELDS.includes(key)
-        ? translate(`swx.kyc.${key}.${String(value)}`, { _: String(value) })
+        ? translate(`swx.kyc.${key}.${text}`, { _: text })
         : key === 'country'
-          ? countryName(String(value), locale)
+          ? countryName(text, locale)
           : key === 'birthdate'
-            ? birthDate(String(value), locale)
-            : String(value);
+            ? birthDate(text, locale)
+            : text;
+  };
   const slot = (name: string) => translate(`swx.kyc.documents.${name}`, { _: name });
   const data = (record.data ?? {}) as Record<string, unknown>;
   const documents = (record.documents ?? {}) as Record<string, string>;

@@ -35,12 +35,13 @@ import { ListError } from '../components/ListError';
 import { statusChoices, UserField } from './common';
 import { useFormatTime } from '../i18n/intl';
 import { AmountField } from '../components/Amount';
+import { asText } from '../text';
 
 // The charity NFT catalogue (operators): list, edit while listed, withdraw; bids shown per item.
 
 const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
 const amount = (value: unknown) =>
-  value === undefined || value === null || value === '' || AMOUNT.test(String(value))
+  value === undefined || value === null || value === '' || AMOUNT.test(asText(value))
     ? undefined
     : 'swx.validation.decimal';
 

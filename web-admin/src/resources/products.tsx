@@ -37,6 +37,7 @@ import { ConfirmSaveButton } from '../components/ConfirmSaveButton';
 import { PLAN_NAME_LANGUAGES } from '../i18n/payouts';
 import { PLAN_KIND_CHOICES } from './common';
 import { AmountField } from '../components/Amount';
+import { asText } from '../text';
 
 // Products and coin networks (operators). Amounts and rates stay strings: the API keeps them exact.
 
@@ -44,7 +45,7 @@ const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
 const decimal =
   (message = 'swx.validation.decimal') =>
   (value: unknown) =>
-    value === undefined || value === null || value === '' || DECIMAL.test(String(value))
+    value === undefined || value === null || value === '' || DECIMAL.test(asText(value))
       ? undefined
       : message;
 
@@ -324,7 +325,7 @@ export const CoinNetworkList = () => (
 /** A network's own fee rate as the API takes it: a percent under 100, at most 6 decimals. */
 const FEE_PERCENT = /^\d{1,2}(\.\d{1,6})?$/;
 const feePercent = (value: unknown) =>
-  value === undefined || value === null || value === '' || FEE_PERCENT.test(String(value))
+  value === undefined || value === null || value === '' || FEE_PERCENT.test(asText(value))
     ? undefined
     : 'swx.validation.percentUnder100';
 

@@ -26,6 +26,7 @@ import { StatusField } from '../components/StatusField';
 import { sumDecimals } from '../dashboard/format';
 import { statusChoices, UserField } from './common';
 import { AmountField } from '../components/Amount';
+import { asText } from '../text';
 
 // --- audit log (read-only) ---
 
@@ -73,7 +74,7 @@ function AuditCode({
         unicodeBidi: 'isolate',
       }}
     >
-      {String(code)}
+      {asText(code)}
     </Box>
   );
   return words ? (
