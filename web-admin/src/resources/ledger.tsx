@@ -155,20 +155,24 @@ export function InvariantPanel() {
   const translate = useTranslate();
   const [report, setReport] = useState<Invariant | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const load = async () => {
+  // Busy from the start: the first check runs on mount.
+  const [busy, setBusy] = useState(true);
+  const check = () =>
+    call<Invariant>('/ledger/invariant')
+      .then(
+        (answer) => {
+          setReport(answer);
+          setError(null);
+        },
+        (e: unknown) => setError((e as Error).message),
+      )
+      .finally(() => setBusy(false));
+  const load = () => {
     setBusy(true);
-    try {
-      setReport(await call<Invariant>('/ledger/invariant'));
-      setError(null);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    void check();
   };
   useEffect(() => {
-    void load();
+    void check();
   }, []);
   const counters: [string, number][] = report
     ? [
@@ -197,7 +201,7 @@ export function InvariantPanel() {
               }}
             />
           )}
-          <Button label="swx.ledger.check" onClick={() => void load()} disabled={busy}>
+          <Button label="swx.ledger.check" onClick={load} disabled={busy}>
             <RefreshIcon />
           </Button>
           {report && (

@@ -102,9 +102,12 @@ function Bids() {
   useEffect(() => {
     if (!record?.id) return;
     let live = true;
-    setError(null);
     call<Bid[]>(`/nfts/${encodeURIComponent(String(record.id))}/bids`).then(
-      (rows) => live && setBids(rows),
+      (rows) => {
+        if (!live) return;
+        setBids(rows);
+        setError(null);
+      },
       (e: unknown) => live && setError(e),
     );
     return () => {
@@ -116,7 +119,14 @@ function Bids() {
     <Box sx={{ p: 2 }} data-testid="nft-bids">
       <Typography variant="h6">{translate('swx.nft.bids')}</Typography>
       {error ? (
-        <ListError error={error} stale={false} onRetry={() => setAttempt((n) => n + 1)} />
+        <ListError
+          error={error}
+          stale={false}
+          onRetry={() => {
+            setError(null);
+            setAttempt((n) => n + 1);
+          }}
+        />
       ) : bids && bids.length === 0 ? (
         <Typography color="text.secondary">{translate('swx.nft.noBids')}</Typography>
       ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Badge, Box, Paper, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { io, type Socket } from 'socket.io-client';
@@ -64,10 +64,9 @@ interface Message {
  * `onConversation` when an agent (this one or another) closes one.
  */
 function useSupportSocket(onMessage: (m: Message) => void, onConversation?: (c: Conversation) => void) {
-  const handler = useRef(onMessage);
-  handler.current = onMessage;
-  const conversationHandler = useRef(onConversation);
-  conversationHandler.current = onConversation;
+  // The latest handlers, without a new socket when they change.
+  const message = useEffectEvent((m: Message) => onMessage(m));
+  const conversation = useEffectEvent((c: Conversation) => onConversation?.(c));
   useEffect(() => {
     const session = loadSession();
     if (!session) return;
@@ -75,8 +74,8 @@ function useSupportSocket(onMessage: (m: Message) => void, onConversation?: (c: 
       auth: { token: session.token },
       transports: ['websocket'],
     });
-    socket.on('message', (m: Message) => handler.current(m));
-    socket.on('conversation', (c: Conversation) => conversationHandler.current?.(c));
+    socket.on('message', (m: Message) => message(m));
+    socket.on('conversation', (c: Conversation) => conversation(c));
     return () => {
       socket.disconnect();
     };
