@@ -25,7 +25,7 @@ export interface Plan {
   earned: string;
   estimatedCurrentIncome: string;
   daysPaid: number;
-  status: 'earning' | 'completed' | 'exited' | string;
+  status: 'earning' | 'completed' | 'exited';
   startedAt: string;
   endsAt: string;
   nextEarningAt: string | null;

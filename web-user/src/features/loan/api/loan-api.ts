@@ -30,7 +30,7 @@ export interface Loan {
   interestFreeDays: number;
   totalInterest: string;
   repaymentDate: string;
-  status: 'repaying' | 'repaid' | 'expired' | string;
+  status: 'repaying' | 'repaid' | 'expired';
   accruedInterest: string | null;
   repaidAmount: string | null;
   repaidAt: string | null;
@@ -38,7 +38,7 @@ export interface Loan {
 }
 export interface KycStatus {
   id?: string;
-  status: 'unverified' | 'pending' | 'verified' | 'failed' | string;
+  status: 'unverified' | 'pending' | 'verified' | 'failed';
   reason: string | null;
   submittedAt: string | null;
   reviewedAt?: string | null;

@@ -196,13 +196,15 @@ function LoanForm({
   const [offer, setOffer] = useState<LoanOffer | null>(null);
   const [agreed, setAgreed] = useState(false);
   const list = products.data ?? [];
-  const term = termDays ?? list[0]?.termDays;
+  // None while the products are loading or when there are none (the form is not shown then).
+  const term: number | undefined = termDays ?? list.at(0)?.termDays;
   const ask = async () => {
     setError(null);
     if (!isDecimal(amount) || !/[1-9]/.test(amount)) return setError(t('enterAmount'));
     if (!verified) return setError(t('kycFirst'));
+    if (term === undefined) return;
     try {
-      setOffer(await loanApi.quote(amount.trim(), term!));
+      setOffer(await loanApi.quote(amount.trim(), term));
       setAgreed(false);
     } catch (err) {
       const fields = fieldErrors(err);
