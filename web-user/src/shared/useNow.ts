@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** The current time, re-rendered every `ms` (countdowns to expiry and to auction ends). */
 export function useNow(ms = 1000): number {
@@ -11,14 +11,21 @@ export function useNow(ms = 1000): number {
 }
 
 /**
- * Counts down server-given `remainingSeconds` from the moment `data` arrived. The elapsed time is
- * never negative: `now` ticks once a second, so it can lag behind the fetch by up to a second.
+ * Counts down server-given `remainingSeconds` from the moment `data` was shown: a clock started
+ * then (by the effect of the render that shows it) ticks every `ms`; until its first tick, and for
+ * data it has not started for yet, no time has passed (no frame counts from an older fetch).
  */
 export function useSecondsLeft(data: unknown, ms = 1000): (remainingSeconds: number) => number {
-  const now = useNow(ms);
-  // Stamped in the render that first shows `data`, so no frame counts from an older fetch.
-  const fetchedAt = useMemo(() => ({ data, at: Date.now() }), [data]).at;
-  const elapsed = Math.max(0, Math.floor((now - fetchedAt) / 1000));
+  const [passed, setPassed] = useState<{ data: unknown; seconds: number }>({ data, seconds: 0 });
+  useEffect(() => {
+    const start = Date.now();
+    const timer = setInterval(
+      () => setPassed({ data, seconds: Math.max(0, Math.floor((Date.now() - start) / 1000)) }),
+      ms,
+    );
+    return () => clearInterval(timer);
+  }, [data, ms]);
+  const elapsed = passed.data === data ? passed.seconds : 0;
   return useCallback((remainingSeconds: number) => Math.max(0, remainingSeconds - elapsed), [elapsed]);
 }
 

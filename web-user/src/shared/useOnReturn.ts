@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /**
  * Calls `onReturn` when the user comes back to the page: its tab shown again (visibilitychange) or
@@ -8,8 +8,7 @@ import { useEffect, useRef } from 'react';
  * the new one comes, so nothing flickers.
  */
 export function useOnReturn(onReturn: () => void, enabled = true, gapMs = 1000): void {
-  const callback = useRef(onReturn);
-  callback.current = onReturn;
+  const callback = useEffectEvent(onReturn);
   useEffect(() => {
     if (!enabled) return;
     let last = 0;
@@ -18,7 +17,7 @@ export function useOnReturn(onReturn: () => void, enabled = true, gapMs = 1000):
       const now = Date.now();
       if (now - last < gapMs) return;
       last = now;
-      callback.current();
+      callback();
     };
     document.addEventListener('visibilitychange', back);
     window.addEventListener('focus', back);

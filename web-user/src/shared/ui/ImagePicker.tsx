@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkImage, compressImage, MAX_UPLOAD_BYTES } from '../image';
 import { FieldError } from './Field';
@@ -22,17 +22,16 @@ export function ImagePicker({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // A JPEG or PNG is previewed: its object URL lives as long as the file is the value.
+  const previewed = value && /^image\/(jpeg|png)$/.test(value.type) ? value : null;
+  const preview = useRef<HTMLImageElement>(null);
   useEffect(() => {
-    if (!value || !/^image\/(jpeg|png)$/.test(value.type)) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(value);
-    setPreview(url);
+    if (!previewed || !preview.current) return;
+    const url = URL.createObjectURL(previewed);
+    preview.current.src = url;
     return () => URL.revokeObjectURL(url);
-  }, [value]);
+  }, [previewed]);
   const pick = async (file: File | undefined) => {
     setProblem(null);
     if (!file) return;
@@ -54,8 +53,8 @@ export function ImagePicker({
     <div className={`field image-picker${shown ? ' field-invalid' : ''}`}>
       <span className="label">{label}</span>
       <div className="image-box">
-        {preview ? (
-          <img src={preview} alt="" />
+        {previewed ? (
+          <img ref={preview} alt="" />
         ) : value ? (
           <span className="muted small">{value.name}</span>
         ) : (

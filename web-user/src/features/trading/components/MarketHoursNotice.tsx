@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateParts } from '../../../shared/format';
+import { useNow } from '../../../shared/useNow';
 import type { MarketInfo } from '../../market/api/market-api';
 
 /** When the market opens and closes next (index/getMarketInfo). */
@@ -102,7 +103,8 @@ export function MarketHoursNotice({
   hours?: MarketHours;
 }) {
   const { t, i18n } = useTranslation('trade');
-  const now = Date.now();
+  // A clock of minutes: the notice comes within a day of the close and says "today" or the date.
+  const now = useNow(60_000);
   if (block.notice.text) {
     return (
       <div
