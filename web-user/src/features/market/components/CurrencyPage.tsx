@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CandleChart, type OhlcCandle } from '../../../shared/charts/CandleChart';
@@ -67,10 +67,8 @@ export function CurrencyPage() {
     [code, period],
     Boolean(info.data && code),
   );
-  const [candles, setCandles] = useState<OhlcCandle[]>([]);
-  const [tick, setTick] = useState<Tick | null>(null);
-  useEffect(() => {
-    setCandles(
+  const loaded = useMemo(
+    () =>
       (klines.data ?? []).map((c) => ({
         time: Number(c.time),
         open: Number(c.open),
@@ -78,15 +76,24 @@ export function CurrencyPage() {
         low: Number(c.low),
         close: Number(c.close),
       })),
-    );
-  }, [klines.data]);
-  useEffect(() => setTick(null), [code]);
+    [klines.data],
+  );
+  // The loaded candles with the live ticks folded in since (until the next load: a period, a code).
+  const [folded, setFolded] = useState<{ from: typeof klines.data; candles: OhlcCandle[] } | null>(null);
+  const candles = folded && folded.from === klines.data ? folded.candles : loaded;
+  // The last tick since this instrument was loaded (not one of the page's previous instrument).
+  const [lastTick, setTick] = useState<{ of: typeof info.data; tick: Tick } | null>(null);
+  const tick = lastTick && lastTick.of === info.data && lastTick.tick.code === code ? lastTick.tick : null;
   useMarketSocket(info.data ? { codes: [code] } : null, {
     tick: (payload) => {
       const next = payload as Tick;
       if (!next || next.code !== code) return;
-      setTick(next);
-      setCandles((current) => foldTick(current, Number(next.price), period, Date.now()));
+      setTick({ of: info.data, tick: next });
+      const from = klines.data;
+      setFolded((f) => ({
+        from,
+        candles: foldTick(f && f.from === from ? f.candles : loaded, Number(next.price), period, Date.now()),
+      }));
     },
   });
 

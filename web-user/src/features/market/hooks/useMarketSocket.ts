@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { io } from 'socket.io-client';
 
 export interface Subscription {
@@ -16,15 +16,15 @@ export function useMarketSocket(
   subscription: Subscription | null,
   handlers: Record<string, (payload: unknown) => void>,
 ) {
-  const latest = useRef(handlers);
-  latest.current = handlers;
+  // The latest handlers, without a new connection when they change.
+  const handle = useEffectEvent((event: string, payload: unknown) => handlers[event]?.(payload));
   const key = subscription ? JSON.stringify(subscription) : null;
   useEffect(() => {
     if (!key) return;
     const body = JSON.parse(key) as Subscription;
     const socket = io('/market', { transports: ['websocket'], timeout: 8000 });
     socket.on('connect', () => socket.emit('subscribe', body));
-    socket.onAny((event: string, payload: unknown) => latest.current[event]?.(payload));
+    socket.onAny((event: string, payload: unknown) => handle(event, payload));
     const onVisible = () => {
       if (document.visibilityState === 'visible' && !socket.connected) socket.connect();
     };
