@@ -64,11 +64,25 @@ function UserBell() {
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((r) => r + 1), []);
 
+  // A notification pushed while the pop-up is open shows up in it: asked again.
+  const [pushesSeen, setPushesSeen] = useState(pushes);
+  if (pushes !== pushesSeen) {
+    setPushesSeen(pushes);
+    if (open) setRound((r) => r + 1);
+  }
+  // Each opening (and a reload or another language while open) asks again: loading from this
+  // render on, the last answer shown meanwhile.
+  const request = open ? `${round}|${i18n.language}` : null;
+  const [asked, setAsked] = useState<string | null>(null);
+  if (request !== asked) {
+    setAsked(request);
+    if (request !== null) setLatest((l) => ({ ...l, error: null, loading: true }));
+  }
+
   // Open: the latest notifications as they were (unread ones marked), then all of them read.
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    setLatest((l) => ({ ...l, error: null, loading: true }));
     notificationsApi.list(1, LATEST, controller.signal).then(
       (page) => {
         if (controller.signal.aborted) return;
@@ -87,12 +101,6 @@ function UserBell() {
     );
     return () => controller.abort();
   }, [open, round, i18n.language]);
-
-  // A notification pushed while the pop-up is open shows up in it.
-  useEffect(() => {
-    if (open && pushes > 0) reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pushes]);
 
   return (
     <div className="bell" ref={box}>

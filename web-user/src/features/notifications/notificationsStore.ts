@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session';
 import { notificationsApi, type NotificationCounts } from './notifications-api';
@@ -113,9 +113,12 @@ export function useNotificationsLive(): void {
     if (active) void notificationsStore.refresh();
   }, [active, language]);
 
+  // The language only labels the handshake: read when connecting, a change needs no new connection.
+  const handshakeLanguage = useEffectEvent(() => language);
+
   useEffect(() => {
     if (!active) return;
-    const { socket, release } = holdSupportSocket({ token: active }, i18n.language);
+    const { socket, release } = holdSupportSocket({ token: active }, handshakeLanguage());
     let connected = socket.connected;
     const onConnect = () => {
       // The first connection: the counts were just read. A later one may have missed pushes.
@@ -140,7 +143,5 @@ export function useNotificationsLive(): void {
       document.removeEventListener('visibilitychange', onVisible);
       release();
     };
-    // The language only labels the handshake: a change needs no new connection.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active]);
 }

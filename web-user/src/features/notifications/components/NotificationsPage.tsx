@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http-client';
@@ -105,39 +105,37 @@ function useNotificationList(): NotificationList {
   const { pushes, allRead } = useNotificationsState();
   const [items, setItems] = useState<UserNotification[]>();
   const [total, setTotal] = useState(0);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [moreError, setMoreError] = useState<ApiError | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [round, setRound] = useState(0);
-  const itemsRef = useRef(items);
-  itemsRef.current = items;
+  // The first page's asking (again in another language: the texts are translated by the server, or
+  // on reload). Loading until its answer comes; its error and a further page's are shown only for it.
+  const request = `${i18n.language}|${round}`;
+  const [first, setFirst] = useState<{ request: string; error: ApiError | null } | null>(null);
+  const loading = first?.request !== request;
+  const error = first && !loading ? first.error : null;
+  const [more, setMore] = useState<{ request: string; error: ApiError | null }>({ request, error: null });
+  const moreError = more.request === request ? more.error : null;
+  const [loadingMore, setLoadingMore] = useState(false);
 
-  // The first page (again in another language: the texts are translated by the server).
   useEffect(() => {
     const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    setMoreError(null);
     notificationsApi.list(1, PAGE_SIZE, controller.signal).then(
       (page) => {
         if (controller.signal.aborted) return;
         setItems(page.list);
         setTotal(page.total);
-        setLoading(false);
+        setFirst({ request, error: null });
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        setError(asApiError(err));
-        setLoading(false);
+        setFirst({ request, error: asApiError(err) });
       },
     );
     return () => controller.abort();
-  }, [i18n.language, round]);
+  }, [request]);
 
-  // New ones on top, keeping the further pages already shown.
-  const fetchNew = useCallback(() => {
-    if (itemsRef.current === undefined) return;
+  // New ones on top, keeping the further pages already shown (none before the first page came).
+  const fetchNew = useEffectEvent(() => {
+    if (items === undefined) return;
     notificationsApi.list(1, PAGE_SIZE).then(
       (page) => {
         setItems((current) => {
@@ -150,28 +148,31 @@ function useNotificationList(): NotificationList {
       },
       () => undefined,
     );
-  }, []);
+  });
 
   useEffect(() => {
     if (pushes > 0) fetchNew();
-  }, [pushes, fetchNew]);
+  }, [pushes]);
 
   useEffect(() => {
     const onVisible = () => document.visibilityState === 'visible' && fetchNew();
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [fetchNew]);
+  }, []);
 
-  useEffect(() => {
-    if (allRead > 0) setItems((current) => current?.map((n) => (n.read ? n : { ...n, read: true })));
-  }, [allRead]);
+  // "Mark all read" anywhere (the bell too): the ones shown read, from this render on.
+  const [allReadSeen, setAllReadSeen] = useState(allRead);
+  if (allRead !== allReadSeen) {
+    setAllReadSeen(allRead);
+    setItems((current) => current?.map((n) => (n.read ? n : { ...n, read: true })));
+  }
 
   const loadMore = useCallback(() => {
-    const current = itemsRef.current ?? [];
+    const current = items ?? [];
     // Pages are counted from the newest; ones pushed meanwhile only shift them, and repeats are dropped.
     const next = Math.floor(current.length / PAGE_SIZE) + 1;
     setLoadingMore(true);
-    setMoreError(null);
+    setMore({ request, error: null });
     notificationsApi.list(next, PAGE_SIZE).then(
       (page) => {
         setItems((list) => {
@@ -182,11 +183,11 @@ function useNotificationList(): NotificationList {
         setLoadingMore(false);
       },
       (err: unknown) => {
-        setMoreError(asApiError(err));
+        setMore({ request, error: asApiError(err) });
         setLoadingMore(false);
       },
     );
-  }, []);
+  }, [items, request]);
 
   const markRead = useCallback((item: UserNotification) => {
     setItems((list) => list?.map((n) => (n.id === item.id ? { ...n, read: true } : n)));
