@@ -22,6 +22,8 @@ export function GoogleCallbackPage() {
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(params.get('error') ? t('google.denied') : null);
   const [challenge, setChallenge] = useState<string | null>(null);
+  // Back without a code and without the provider's error: nothing to complete.
+  const failed = !params.get('code') && !params.get('error') ? t('google.failed') : null;
   const started = useRef(false);
   const redirect = useRef<string | null>(null);
   const finish = useCallback(
@@ -35,27 +37,23 @@ export function GoogleCallbackPage() {
     const code = params.get('code');
     const state = params.get('state');
     const iss = params.get('iss') ?? undefined;
-    if (started.current || !code || !state) {
-      if (!code && !params.get('error')) setError(t('google.failed'));
-      return;
-    }
+    if (started.current || !code || !state) return;
     started.current = true;
     redirect.current = takeRememberedRedirect();
     const trip = takeGoogleTrip(state);
-    if (!trip.ours) {
-      setError(t('google.failed'));
-      return;
-    }
     const linking = trip.linking && session.get().isLogin;
-    const run = linking
-      ? http.post('user/links/google', { code, state, iss }).then(() => {
-          toast(t('google.linked'), 'success');
-          void navigate('/profile/security', { replace: true });
-        })
-      : authApi.loginByGoogle({ code, state, iss }).then((r) => {
-          if (isChallenge(r)) setChallenge(r.challenge);
-          else finish(r);
-        });
+    // A trip this browser did not start fails as a failed login does.
+    const run = !trip.ours
+      ? Promise.reject(new Error('not our Google trip'))
+      : linking
+        ? http.post('user/links/google', { code, state, iss }).then(() => {
+            toast(t('google.linked'), 'success');
+            void navigate('/profile/security', { replace: true });
+          })
+        : authApi.loginByGoogle({ code, state, iss }).then((r) => {
+            if (isChallenge(r)) setChallenge(r.challenge);
+            else finish(r);
+          });
     run.catch((err: unknown) => setError(err instanceof ApiError ? err.message : t('google.failed')));
   }, [params, navigate, t, finish]);
   if (challenge)
@@ -71,8 +69,8 @@ export function GoogleCallbackPage() {
       />
     );
   return (
-    <AuthLayout title={t('google.title')} subtitle={error ?? t('google.working')}>
-      {error ? (
+    <AuthLayout title={t('google.title')} subtitle={error ?? failed ?? t('google.working')}>
+      {error || failed ? (
         <div className="state state-error" role="alert">
           <Link className="btn btn-primary" to="/pass/login">
             {t('google.toLogin')}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, fieldErrors } from '../../../api/http-client';
@@ -175,10 +175,11 @@ function AddAddressForm({ networks, onAdded }: { networks: CoinNetwork[]; onAdde
   const coins = useMemo(() => [...new Set(networks.map((n) => n.coin))], [networks]);
   const [coin, setCoin] = useState(coins.includes('USDT') ? 'USDT' : coins[0]);
   const coinNetworks = networks.filter((n) => n.coin === coin);
-  const [network, setNetwork] = useState(coinNetworks[0]?.network ?? '');
-  useEffect(() => {
-    if (!coinNetworks.some((n) => n.network === network)) setNetwork(coinNetworks[0]?.network ?? '');
-  }, [coin]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [pickedNetwork, setNetwork] = useState(coinNetworks[0]?.network ?? '');
+  // The network picked while the coin has it, else the coin's first.
+  const network = coinNetworks.some((n) => n.network === pickedNetwork)
+    ? pickedNetwork
+    : (coinNetworks[0]?.network ?? '');
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrors } from '../../../api/http-client';
@@ -44,10 +44,11 @@ function DepositForm({ networks, disabled }: { networks: CoinNetwork[]; disabled
   const coins = useMemo(() => [...new Set(networks.map((n) => n.coin))], [networks]);
   const [coin, setCoin] = useState(coins.includes('USDT') ? 'USDT' : coins[0]);
   const coinNetworks = networks.filter((n) => n.coin === coin);
-  const [network, setNetwork] = useState(coinNetworks[0]?.network ?? '');
-  useEffect(() => {
-    if (!coinNetworks.some((n) => n.network === network)) setNetwork(coinNetworks[0]?.network ?? '');
-  }, [coin]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [pickedNetwork, setNetwork] = useState(coinNetworks[0]?.network ?? '');
+  // The network picked while the coin has it, else the coin's first.
+  const network = coinNetworks.some((n) => n.network === pickedNetwork)
+    ? pickedNetwork
+    : (coinNetworks[0]?.network ?? '');
   const net = coinNetworks.find((n) => n.network === network);
   const address = useApi(
     () => fundsApi.address(coin, network),

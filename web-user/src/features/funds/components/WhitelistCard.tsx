@@ -108,6 +108,8 @@ function WhitelistDialog({
   const [needTotp, setNeedTotp] = useState(user?.twoFactorEnabled === true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const noPassword = user !== null && user.hasWithdrawPassword === false;
+  // Turned off now, it stays on until a day after this dialog opened.
+  const [holdUntil] = useState(() => Date.now() + HOLD_MS);
 
   const confirm = async () => {
     const next: Record<string, string> = {};
@@ -164,7 +166,7 @@ function WhitelistDialog({
         {enable
           ? t('whitelist.confirmOn')
           : t('whitelist.confirmOff', {
-              time: formatDate(new Date(Date.now() + HOLD_MS).toISOString(), i18n.language),
+              time: formatDate(new Date(holdUntil).toISOString(), i18n.language),
             })}
       </p>
       <div className="form" data-testid="whitelist-form">

@@ -92,10 +92,11 @@ function WithdrawForm({
   const [method, setMethod] = useState<'crypto' | 'bank'>('crypto');
   const [coin, setCoin] = useState(coins.includes('USDT') ? 'USDT' : coins[0]);
   const coinNetworks = networks.filter((n) => n.coin === coin);
-  const [network, setNetwork] = useState(coinNetworks[0]?.network ?? '');
-  useEffect(() => {
-    if (!coinNetworks.some((n) => n.network === network)) setNetwork(coinNetworks[0]?.network ?? '');
-  }, [coin]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [pickedNetwork, setNetwork] = useState(coinNetworks[0]?.network ?? '');
+  // The network picked while the coin has it, else the coin's first.
+  const network = coinNetworks.some((n) => n.network === pickedNetwork)
+    ? pickedNetwork
+    : (coinNetworks[0]?.network ?? '');
   const net = coinNetworks.find((n) => n.network === network);
   const [v, setV] = useState({
     address: '',

@@ -107,7 +107,8 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
   const [totp, setTotp] = useState('');
   const sending = useCodeSending();
   const [errors, setErrors] = useState<Errors>({});
-  const [confirming, setConfirming] = useState(false);
+  // When the change was asked to be confirmed (its hold is counted from then), or null.
+  const [confirmingAt, setConfirmingAt] = useState<number | null>(null);
   const twoFactor = user.twoFactorEnabled === true;
 
   const account = type === 'email' ? email.trim() : `+${area}${phone.trim()}`;
@@ -154,7 +155,7 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
             : t('auth:validation.codeFormat'),
     };
     setErrors(next);
-    if (!Object.values(next).some(Boolean)) setConfirming(true);
+    if (!Object.values(next).some(Boolean)) setConfirmingAt(Date.now());
   };
 
   const change = async () => {
@@ -167,11 +168,11 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
         ...(twoFactor ? { totpCode: totp.trim() } : {}),
       });
     } catch (err) {
-      setConfirming(false);
+      setConfirmingAt(null);
       showError(err);
       return;
     }
-    setConfirming(false);
+    setConfirmingAt(null);
     toast(type === 'email' ? t('contact.doneEmail') : t('contact.donePhone'), 'success');
     onChanged();
   };
@@ -242,7 +243,7 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
       <button type="submit" className="btn btn-primary btn-block" data-testid="contact-submit">
         {t('contact.submit')}
       </button>
-      {confirming && (
+      {confirmingAt !== null && (
         <ConfirmDetails
           title={t('contact.confirmTitle')}
           danger
@@ -262,11 +263,11 @@ function ContactForm({ user, onChanged }: { user: UserInfo; onChanged: () => voi
             },
           ]}
           confirmLabel={t('contact.confirm')}
-          onClose={() => setConfirming(false)}
+          onClose={() => setConfirmingAt(null)}
           onConfirm={change}
         >
           <p className="notice notice-warn" data-testid="contact-confirm-hold">
-            {t('contact.confirmHold', { time: holdEnd(Date.now(), i18n.language) })}
+            {t('contact.confirmHold', { time: holdEnd(confirmingAt, i18n.language) })}
           </p>
         </ConfirmDetails>
       )}
