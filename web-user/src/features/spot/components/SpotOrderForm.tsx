@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, newIdempotencyKey } from '../../../api/http-client';
 import { cmp, dec, div, mul, sub, type Dec } from '../../../shared/decimal';
@@ -59,7 +59,6 @@ export function SpotOrderForm({
   const { t } = useTranslation('spot');
   const [side, setSide] = useState<SpotSide>('buy');
   const [type, setType] = useState<SpotType>('limit');
-  const [price, setPrice] = useState('');
   const [quantity, setQuantity] = useState('');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -70,20 +69,18 @@ export function SpotOrderForm({
   const bestBid = depth?.bids[0]?.[0] ?? null;
   const best = side === 'buy' ? bestAsk : bestBid;
 
-  // The price starts at the best price of the other side (or the last trade) until the user types one.
-  const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    if (touched) return;
-    const start = best ?? pair.lastPrice;
-    if (start) setPrice(start);
-  }, [best, pair.lastPrice, touched]);
-  // A level picked in the book becomes the limit price.
-  useEffect(() => {
-    if (!picked) return;
-    setType('limit');
-    setPrice(picked.price);
-    setTouched(true);
-  }, [picked]);
+  // A level picked in the book becomes the limit price (in the render that sees it).
+  const [typedPrice, setPrice] = useState<string | null>(picked?.price ?? null);
+  const [pickSeen, setPickSeen] = useState(picked);
+  if (picked !== pickSeen) {
+    setPickSeen(picked);
+    if (picked) {
+      setType('limit');
+      setPrice(picked.price);
+    }
+  }
+  // The price is the best price of the other side (or the last trade) until the user types one.
+  const price = typedPrice ?? best ?? pair.lastPrice ?? '';
 
   const account = (coin: string) => accounts?.find((a) => a.currency === coin);
   const payCoin = side === 'buy' ? pair.quote : pair.base;
@@ -346,18 +343,7 @@ export function SpotOrderForm({
         </div>
         {type === 'limit' ? (
           <Field label={t('form.price')} error={errors.price}>
-            {(id) =>
-              numberInput(
-                id,
-                price,
-                (v) => {
-                  setPrice(v);
-                  setTouched(true);
-                },
-                'spot-price',
-                pair.quote,
-              )
-            }
+            {(id) => numberInput(id, price, (v) => setPrice(v), 'spot-price', pair.quote)}
           </Field>
         ) : (
           <div className="field">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../../api/http-client';
 import { formatAmount, formatDate, formatPrice } from '../../../shared/format';
@@ -103,14 +103,13 @@ function OrderList({
   const [cancelling, setCancelling] = useState<{ order: SpotOrder; key: string } | null>(null);
   // Resting orders fill on the server: current entrusts are read again every few seconds too, in case
   // a socket push was missed.
-  const reload = useRef(list.reload);
-  reload.current = list.reload;
+  const { reload } = list; // the same function on every render
   const hasOpen = type === 'current' && (list.data?.list.length ?? 0) > 0;
   useEffect(() => {
     if (!hasOpen) return;
-    const timer = setInterval(() => reload.current(), 10_000);
+    const timer = setInterval(reload, 10_000);
     return () => clearInterval(timer);
-  }, [hasOpen]);
+  }, [hasOpen, reload]);
 
   const cancelButton = (o: SpotOrder) => (
     <button

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { io } from 'socket.io-client';
 import { ApiError } from '../../../api/http-client';
 import { spotApi, type SpotBook, type SpotDepth, type SpotOrder, type SpotTrade } from '../api/spot-api';
@@ -13,6 +13,16 @@ export interface SpotFeed {
   live: boolean;
   reload: () => void;
 }
+
+interface FeedState {
+  key: string;
+  depth: SpotDepth | null;
+  trades: SpotTrade[] | null;
+  error: ApiError | null;
+  live: boolean;
+}
+
+const NO_FEED = { depth: null, trades: null, error: null, live: false };
 
 /** Newest first by sequence, without duplicates (a push and a snapshot may carry the same trade). */
 function mergeTrades(current: SpotTrade[] | null, incoming: SpotTrade[]): SpotTrade[] {
@@ -37,34 +47,33 @@ export function useSpotFeed(
   token: string | null,
   onOrder: (order: SpotOrder & { book: SpotBook }) => void,
 ): SpotFeed {
-  const [depth, setDepth] = useState<SpotDepth | null>(null);
-  const [trades, setTrades] = useState<SpotTrade[] | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [live, setLive] = useState(false);
   const [round, setRound] = useState(0);
-  const orderHandler = useRef(onOrder);
-  orderHandler.current = onOrder;
+  // The feed of one subscription: another pair, book, session or a reload starts from nothing.
+  const key = JSON.stringify([symbol, book, token, round]);
+  const [feed, setFeed] = useState<FeedState>(() => ({ key, ...NO_FEED }));
+  const onOrderPushed = useEffectEvent(onOrder);
 
   useEffect(() => {
-    setDepth(null);
-    setTrades(null);
-    setError(null);
-    setLive(false);
     if (!symbol) return;
     let closed = false;
-    const applyDepth = (next: SpotDepth) => {
-      if (closed || next.symbol !== symbol || next.book !== book) return;
-      setDepth((current) => (current && current.version > next.version ? current : next));
-    };
-    const applyTrades = (next: SpotTrade[]) => {
+    const update = (change: (current: FeedState) => Partial<FeedState>) => {
       if (closed) return;
-      setTrades((current) =>
-        mergeTrades(
-          current,
+      setFeed((f) => {
+        const current = f.key === key ? f : { key, ...NO_FEED };
+        return { ...current, ...change(current) };
+      });
+    };
+    const applyDepth = (next: SpotDepth) => {
+      if (next.symbol !== symbol || next.book !== book) return;
+      update((f) => ({ depth: f.depth && f.depth.version > next.version ? f.depth : next }));
+    };
+    const applyTrades = (next: SpotTrade[]) =>
+      update((f) => ({
+        trades: mergeTrades(
+          f.trades,
           next.filter((t) => t.symbol === symbol),
         ),
-      );
-    };
+      }));
 
     const controller = new AbortController();
     Promise.all([spotApi.depth(symbol, controller.signal), spotApi.trades(symbol, controller.signal)]).then(
@@ -74,7 +83,7 @@ export function useSpotFeed(
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        setError(err instanceof ApiError ? err : new ApiError(0, String(err)));
+        update(() => ({ error: err instanceof ApiError ? err : new ApiError(0, String(err)) }));
       },
     );
 
@@ -91,19 +100,18 @@ export function useSpotFeed(
           if (!ack?.ok) return;
           if (ack.depth) applyDepth(ack.depth);
           if (ack.trades) applyTrades(ack.trades);
-          setError(null);
-          setLive(true);
+          update(() => ({ error: null, live: true }));
         },
       );
       if (token) socket.emit('spot:orders', {}, () => undefined);
     });
-    socket.on('disconnect', () => setLive(false));
+    socket.on('disconnect', () => update(() => ({ live: false })));
     socket.on('spot:depth', (payload: SpotDepth) => applyDepth(payload));
     socket.on('spot:trades', (payload: { symbol: string; book: SpotBook; trades: SpotTrade[] }) => {
       if (payload?.symbol === symbol && payload.book === book) applyTrades(payload.trades);
     });
     socket.on('spot:order', (payload: SpotOrder & { book: SpotBook }) => {
-      if (payload?.book === book) orderHandler.current(payload);
+      if (payload?.book === book) onOrderPushed(payload);
     });
     const onVisible = () => {
       if (document.visibilityState === 'visible' && !socket.connected) socket.connect();
@@ -115,7 +123,8 @@ export function useSpotFeed(
       document.removeEventListener('visibilitychange', onVisible);
       socket.close();
     };
-  }, [symbol, book, token, round]);
+  }, [symbol, book, token, key]);
 
+  const { depth, trades, error, live } = feed.key === key ? feed : NO_FEED;
   return { depth, trades, error, live, reload: () => setRound((r) => r + 1) };
 }

@@ -54,13 +54,12 @@ function useLiveList<T extends { code: string }>(
   const version = useTradingVersion();
   const { demo } = useSession();
   const list = useApi(load, [...deps, demo], true, [version]);
-  const reloadRef = useRef(list.reload);
-  reloadRef.current = list.reload;
+  const { reload } = list; // the same function on every render
   useEffect(() => {
     if (pollMs === null) return;
-    const timer = setInterval(() => reloadRef.current(), pollMs);
+    const timer = setInterval(reload, pollMs);
     return () => clearInterval(timer);
-  }, [pollMs]);
+  }, [pollMs, reload]);
   const codes = live ? [...new Set((list.data?.list ?? []).map((o) => o.code))].sort() : [];
   const last = useRef(0);
   useMarketSocket(codes.length ? { codes } : null, {
@@ -68,7 +67,7 @@ function useLiveList<T extends { code: string }>(
       const now = Date.now();
       if (now - last.current < 1500) return;
       last.current = now;
-      reloadRef.current();
+      reload();
     },
   });
   return list;
