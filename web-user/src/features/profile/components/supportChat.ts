@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { ApiError, http } from '../../../api/http-client';
 import { holdSupportSocket } from '../../notifications/supportSocket';
@@ -132,10 +132,18 @@ export function useSupportChat(language: string): SupportChat {
   const [firstUnreadKey, setFirstUnreadKey] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const socketRef = useRef<Socket | null>(null);
-  const itemsRef = useRef(items);
-  itemsRef.current = items;
-  const languageRef = useRef(language);
-  languageRef.current = language;
+  // The language only labels the handshake: read when connecting, a change needs no new connection.
+  const handshakeLanguage = useEffectEvent(() => language);
+  // Another identity or a reconnect starts from nothing (in the render that sees it).
+  const connection = `${identity}|${round}`;
+  const [connectionSeen, setConnectionSeen] = useState(connection);
+  if (connection !== connectionSeen) {
+    setConnectionSeen(connection);
+    setStatus('connecting');
+    setHistory('loading');
+    setItems([]);
+    setFirstUnreadKey(null);
+  }
 
   const ask = useCallback(async (event: string, payload: unknown): Promise<Ack | null> => {
     const socket = socketRef.current;
@@ -174,15 +182,10 @@ export function useSupportChat(language: string): SupportChat {
       identity.slice(0, identity.indexOf(':')),
       identity.slice(identity.indexOf(':') + 1),
     ];
-    setStatus('connecting');
-    setHistory('loading');
-    setItems([]);
-    setFirstUnreadKey(null);
     // The connection the bell's live notifications use too (one /support socket per page).
     const { socket, release } = holdSupportSocket(
       kind === 'visitor' ? { visitorId: value } : { token: value },
-      // The language only labels the handshake: a change needs no new connection.
-      languageRef.current,
+      handshakeLanguage(),
     );
     socketRef.current = socket;
     let connectedOnce = false;
@@ -325,7 +328,7 @@ export function useSupportChat(language: string): SupportChat {
   );
 
   const loadMore = useCallback(async () => {
-    const first = itemsRef.current.find((i) => i.id !== undefined);
+    const first = items.find((i) => i.id !== undefined);
     if (!first?.id) return;
     setLoadingMore(true);
     const ack = await ask('history', { before: first.id });
@@ -334,7 +337,7 @@ export function useSupportChat(language: string): SupportChat {
     const older = ((ack.list as SupportMessage[]) ?? []).map(fromServer);
     setItems((list) => [...older.filter((o) => !list.some((i) => i.id === o.id)), ...list]);
     setHasMore(Boolean(ack.hasMore));
-  }, [ask]);
+  }, [ask, items]);
 
   return {
     visitor,
