@@ -1,4 +1,5 @@
 import { LedgerNotificationsService } from '@app/content/notifications/ledger-notifications.service';
+import { adminToken, real } from '../trading/trading-support';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { registerUser, type RegisteredUser } from '../../support/users';
 
@@ -24,21 +25,16 @@ interface Notice {
  */
 describe('funds: a rejected deposit is told to its owner', () => {
   let t: TestApp;
-  let adminToken: string;
+  let admin: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = await t
-      .http()
-      .post('/swx/admin/login')
-      .send({ email: 'admin@example.com', password: 'admin-password-for-tests' });
-    adminToken = admin.body.result.token;
+    admin = await adminToken(t);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const real = (user: RegisteredUser) => ({ Authorization: `Bearer ${user.token}`, virtually: 'YES' });
   const hash = () =>
     `0x${Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`;
 
@@ -52,11 +48,7 @@ describe('funds: a rejected deposit is told to its owner', () => {
   }
 
   const review = (id: string, action: 'approve' | 'reject', body: object = {}) =>
-    t
-      .http()
-      .post(`/swx/admin/recharges/${id}/${action}`)
-      .set('Authorization', `Bearer ${adminToken}`)
-      .send(body);
+    t.http().post(`/swx/admin/recharges/${id}/${action}`).set('Authorization', `Bearer ${admin}`).send(body);
 
   /** Whatever tells users of ledger journals has run, then my notices of that deposit. */
   async function notices(user: RegisteredUser, lang: string, refId: string): Promise<Notice[]> {

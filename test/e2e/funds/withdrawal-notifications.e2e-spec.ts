@@ -1,6 +1,6 @@
 import { LedgerNotificationsService } from '@app/content/notifications/ledger-notifications.service';
 import { LedgerService } from '@app/ledger';
-import { depositEntry } from '../trading/trading-support';
+import { adminToken, depositEntry, real } from '../trading/trading-support';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { lastCode, registerUser, type RegisteredUser } from '../../support/users';
 
@@ -22,21 +22,15 @@ interface Notice {
  */
 describe('funds: withdrawal notifications', () => {
   let t: TestApp;
-  let adminToken: string;
+  let adminBearer: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = await t
-      .http()
-      .post('/swx/admin/login')
-      .send({ email: 'admin@example.com', password: 'admin-password-for-tests' });
-    adminToken = admin.body.result.token;
+    adminBearer = await adminToken(t);
   });
   afterAll(async () => {
     await t.close();
   });
-
-  const real = (user: RegisteredUser) => ({ Authorization: `Bearer ${user.token}`, virtually: 'YES' });
 
   /** A user with `amount` USDT on the real book (a deposit, told like any) and a withdrawal password. */
   async function fundedUser(amount: string): Promise<RegisteredUser> {
@@ -74,7 +68,7 @@ describe('funds: withdrawal notifications', () => {
     t
       .http()
       .post(`/swx/admin/withdrawals/${id}/${action}`)
-      .set('Authorization', `Bearer ${adminToken}`)
+      .set('Authorization', `Bearer ${adminBearer}`)
       .send(body);
 
   /** Whatever tells users of ledger journals has run (the queued scan), then my notices of that withdrawal. */
